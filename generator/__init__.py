@@ -1,0 +1,1 @@
+"""Almanac: bilingual rules almanacs into records, checks, a site and night sheets."""

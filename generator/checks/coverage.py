@@ -1,0 +1,55 @@
+"""Coverage: which sections each character has in each language (the report's matrix),
+and findings for entries not written or not translated."""
+from __future__ import annotations
+
+from collections import Counter
+
+from ..model import MISSING, PLACEHOLDER, SECTIONS, UNTRANSLATED
+from ..resolve import Corpus
+from . import check
+from .fields import entries
+
+LANGS = ("ko", "en")
+
+
+def matrix(corpus: Corpus) -> dict[tuple[str, str], dict[str, dict[str, str]]]:
+    """(game, id) → language → section → status; a language with no entry is all missing."""
+    return {(c.game, c.id): {lang: dict(c.entries[lang].status) if lang in c.entries
+                             else {s: MISSING for s in SECTIONS} for lang in LANGS}
+            for c in corpus.characters if c.game == "botc"}
+
+
+def totals(statuses: list[dict[str, str]]) -> Counter:
+    return Counter(status for entry in statuses for status in entry.values())
+
+
+@check("unwritten", "warning", "An entry whose sections are marked as not written yet.")
+def unwritten(corpus: Corpus):
+    for character, entry in entries(corpus):
+        lacking = [s for s in SECTIONS if entry.status[s] == PLACEHOLDER]
+        if lacking:
+            yield (f"{entry.name}: not written yet ({', '.join(lacking)})", entry.file, entry.line,
+                   entry.raw_name)
+
+
+@check("untranslated-entry", "warning",
+       "An entry of one language whose text is still in the other language.")
+def untranslated_entry(corpus: Corpus):
+    for character, entry in entries(corpus):
+        foreign = [s for s in SECTIONS if entry.status[s] == UNTRANSLATED]
+        if foreign:
+            first = entry.field_lines(foreign[0])[0]
+            yield (f"{character.name(entry.lang)}: {', '.join(foreign)} still in the other "
+                   f"language; expected {entry.lang} text", entry.file, first.line, first.text)
+
+
+@check("missing-translation", "info",
+       "A character written in one language that has no entry in the other.")
+def missing_translation(corpus: Corpus):
+    for character in corpus.characters:
+        for lang in LANGS:
+            other = "en" if lang == "ko" else "ko"
+            if lang in character.entries and other not in character.entries:
+                entry = character.entries[lang]
+                yield (f"{character.name(other)} has no {other} entry", entry.file, entry.line,
+                       entry.raw_name)

@@ -1,0 +1,28 @@
+"""Letters of scripts that have no business in the text: stray Bengali in a Korean step."""
+from __future__ import annotations
+
+from ..parse.vocabulary import writing_systems
+from ..resolve import Corpus
+from . import check
+from .fields import entries, field_lines
+
+# Scripts a field may use: its own, Latin for names, Han for hanja; Hangul in English is
+# reported by hangul-in-english and untranslated-entry instead.
+EXPECTED = {"ko": {"HANGUL", "LATIN", "CJK"}, "en": {"LATIN", "HANGUL"}}
+
+
+@check("stray-script", "warning",
+       "Letters of an unexpected script (flavor spared where the official flavor has them).")
+def stray_script(corpus: Corpus):
+    for character, entry in entries(corpus):
+        term = corpus.glossary.by_id(character.game, character.id)
+        for section, line in field_lines(entry):
+            expected = set(EXPECTED.get(entry.lang, ()))
+            if section == "flavor" and term:
+                expected |= set(term.flavor_scripts.get(entry.lang, ()))
+            stray = sorted(writing_systems(line.text) - expected)
+            if stray:
+                sample = "".join(ch for ch in line.text
+                                 if ch.isalpha() and writing_systems(ch) & set(stray))
+                yield (f"{character.name(entry.lang)} {section}: {', '.join(stray).title()} "
+                       f"letters '{sample}'", entry.file, line.line, line.text)

@@ -1,0 +1,182 @@
+"""Frozen records that flow through the pipeline: read → parse → resolve → check → render."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+SECTIONS = ("ability", "flavor", "summary", "how_to_run", "examples")
+# Status of a section of an entry.
+PRESENT, MISSING, PLACEHOLDER, UNTRANSLATED = "present", "missing", "placeholder", "untranslated"
+
+
+@dataclass(frozen=True)
+class Line:
+    """One source line as a field keeps it: text without list marker, and where it stood."""
+
+    text: str
+    line: int
+    marker: str = ""  # the list marker the parser took off ("- "), kept so the line can be rebuilt
+
+
+@dataclass(frozen=True)
+class Source:
+    file: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    severity: str  # error | warning | info
+    code: str
+    file: str
+    line: int
+    message: str
+    text: str = ""  # the source text in question, so nothing is lost and the report can show it
+
+    def format(self) -> str:
+        return f"{self.file}:{self.line}: {self.severity} {self.code}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One character's almanac entry as one file writes it."""
+
+    lang: str
+    file: str
+    line: int  # the name line
+    name: str  # as written, damage repaired
+    raw_name: str  # exactly as in the source
+    team: str | None = None  # team id from the team line
+    ability: Line | None = None
+    flavor: Line | None = None
+    summary: Line | None = None
+    how_to_run: tuple[Line, ...] = ()
+    examples: tuple[Line, ...] = ()
+    status: dict[str, str] = field(default_factory=dict, hash=False)
+
+    def field_lines(self, section: str) -> tuple[Line, ...]:
+        value = getattr(self, section)
+        if value is None:
+            return ()
+        return value if isinstance(value, tuple) else (value,)
+
+
+@dataclass(frozen=True)
+class ScriptSource:
+    """A script a corpus file declares: its header and its entries in order."""
+
+    id: str
+    lang: str
+    file: str
+    title: Line
+    author: str | None = None
+    declared_count: int | None = None
+    notes: tuple[Line, ...] = ()
+
+
+@dataclass(frozen=True)
+class Utterance:
+    """A narration line of the rulebook: one quoted speech, possibly over several lines."""
+
+    lines: tuple[Line, ...]
+
+    @property
+    def text(self) -> str:
+        joined = " ".join(line.text for line in self.lines)
+        return joined.strip().strip("\"“”").strip()
+
+    @property
+    def line(self) -> int:
+        return self.lines[0].line
+
+
+@dataclass(frozen=True)
+class Role:
+    """A One Night role as the rulebook describes it."""
+
+    name: str
+    line: int
+    description: tuple[Line, ...]
+    team_text: str | None  # as the text states it, e.g. "마을주민 팀"
+    team_line: int | None
+    wakes: bool
+    narration: tuple[Utterance, ...]
+
+
+@dataclass(frozen=True)
+class WakeStep:
+    code: str  # "#2-B", "#9a"
+    name: str
+    line: int
+    raw: str
+
+
+@dataclass(frozen=True)
+class Artifact:
+    name: str
+    line: int
+    effect: tuple[Line, ...]
+
+
+@dataclass(frozen=True)
+class DoppelgangerNote:
+    role: str  # role name as written (without "*")
+    line: int
+    acts_at_once: bool
+    note: tuple[Line, ...]
+
+
+@dataclass(frozen=True)
+class DoppelgangerStep:
+    """Extra narration after a role's turn when the Doppelgänger may have become it."""
+
+    role: str
+    narration: tuple[Utterance, ...]
+
+
+@dataclass(frozen=True)
+class RoleSet:
+    name: str
+    min_players: int
+    roles: tuple[str, ...]
+    lines: tuple[Line, ...]
+
+
+@dataclass(frozen=True)
+class Chapter:
+    number: int
+    title: str
+    line: int
+    text: tuple[Line, ...]  # prose the structured fields do not hold
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    id: str
+    lang: str
+    file: str
+    title: str
+    toc: tuple[tuple[int, str, int], ...]  # (number, title, line)
+    chapters: tuple[Chapter, ...]
+    roles: tuple[Role, ...]
+    wake_order_alone: tuple[WakeStep, ...]
+    wake_order_combined: tuple[WakeStep, ...]
+    artifacts: tuple[Artifact, ...]
+    doppelganger_notes: tuple[DoppelgangerNote, ...]
+    doppelganger_steps: tuple[DoppelgangerStep, ...]
+    role_sets: tuple[RoleSet, ...]
+    beginner_roles: tuple[Line, ...]
+    beginner_narration: tuple[Utterance, ...]
+
+
+@dataclass(frozen=True)
+class ParsedFile:
+    """What one file yields, plus the structural lines the parser consumed (for the lossless proof)."""
+
+    file: str
+    lang: str
+    shape: str
+    entries: tuple[Entry, ...] = ()
+    scripts: tuple[ScriptSource, ...] = ()
+    rulebook: Rulebook | None = None
+    markers: tuple[Line, ...] = ()
+    diagnostics: tuple[Diagnostic, ...] = ()

@@ -1,0 +1,30 @@
+"""The night order (content/night-order.yaml): BotC first/other nights, ONUW wake codes."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+SPECIALS = ("dusk", "minioninfo", "demoninfo", "dawn")
+
+
+@dataclass(frozen=True)
+class NightOrder:
+    first_night: tuple[str, ...]
+    other_night: tuple[str, ...]
+    onuw_daybreak: tuple[tuple[str, str], ...]  # (code, role id)
+    onuw_combined: tuple[tuple[str, str], ...]
+
+    def night(self, which: str) -> tuple[str, ...]:
+        return self.first_night if which == "first" else self.other_night
+
+
+def load_night_order(path: Path) -> NightOrder:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    onuw = data.get("onuw", {})
+    return NightOrder(
+        first_night=tuple(data["botc"]["first_night"]),
+        other_night=tuple(data["botc"]["other_night"]),
+        onuw_daybreak=tuple((s["code"], s["id"]) for s in onuw.get("daybreak", [])),
+        onuw_combined=tuple((s["code"], s["id"]) for s in onuw.get("combined", [])))

@@ -1,0 +1,35 @@
+"""Shape detection: each corpus file is parsed by the one parser its opening lines call for."""
+from __future__ import annotations
+
+import re
+from pathlib import PurePosixPath
+
+from ..model import Diagnostic, Line, ParsedFile
+from ..read import Text
+from . import block_almanac, line_almanac, rulebook, summaries
+
+
+def source_id(file: str) -> str:
+    """A short stable id from the file name: its leading number ("000"), else its stem."""
+    stem = PurePosixPath(file).stem
+    match = re.match(r"^(\d+)", stem)
+    return match.group(1) if match else stem
+
+
+def parse_text(text: Text) -> ParsedFile:
+    lines = [Line(raw, number) for number, raw in enumerate(text.lines, 1) if raw.strip()]
+    if not lines:
+        return ParsedFile(file=text.file, lang=text.lang, shape="empty")
+    ident = source_id(text.file)
+    if rulebook.matches(lines):
+        return rulebook.parse(lines, text.file, text.lang, ident)
+    if block_almanac.matches(lines):
+        return block_almanac.parse(lines, text.file, text.lang, ident)
+    if line_almanac.matches(lines, text.lang):
+        return line_almanac.parse(lines, text.file, text.lang)
+    if summaries.matches(lines):
+        return summaries.parse(lines, text.file, text.lang, ident)
+    return ParsedFile(file=text.file, lang=text.lang, shape="unknown", diagnostics=tuple(
+        Diagnostic("error", "unknown-shape", text.file, line.line,
+                   "file matches none of the known shapes; line not read", line.text)
+        for line in lines))

@@ -1,0 +1,115 @@
+"""Almanac entries in both line shapes: blank-separated blocks (000) and `- ` bullets (001, 004).
+
+An entry is: team line, name, ability, flavor, quoted summary paragraph, the how-to-run header
+and its steps, then optionally the examples header and its notes. The placeholder line marks
+every section not yet written.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..model import (MISSING, PLACEHOLDER, PRESENT, SECTIONS, UNTRANSLATED, Diagnostic, Entry,
+                     Line)
+from .vocabulary import (BULLET, EXAMPLES, HOW_TO_RUN, PLACEHOLDER as PLACEHOLDER_TEXT, QUOTES,
+                         TEAM_WORDS, is_other_language, repair_name)
+
+
+@dataclass
+class _Draft:
+    team: str
+    team_line: int
+    name: Line | None = None
+    ability: Line | None = None
+    flavor: Line | None = None
+    summary: Line | None = None
+    how_to_run: list[Line] = field(default_factory=list)
+    examples: list[Line] = field(default_factory=list)
+    placeholder: bool = False
+    section: str = "head"  # head | how_to_run | examples | done
+
+
+@dataclass
+class EntriesResult:
+    entries: list[Entry]
+    markers: list[Line]
+    diagnostics: list[Diagnostic]
+
+
+def parse_entries(lines: list[Line], file: str, lang: str) -> EntriesResult:
+    """Entries from non-blank lines that start at the first team line."""
+    teams = TEAM_WORDS.get(lang, {})
+    result = EntriesResult([], [], [])
+    draft: _Draft | None = None
+    for line in lines:
+        text = line.text.strip()
+        if text in teams and (draft is None or draft.name is not None):
+            _close(draft, file, lang, result)
+            draft = _Draft(teams[text], line.line)
+            result.markers.append(line)
+        elif draft is None:
+            result.diagnostics.append(_stray(file, line, "before the first team line"))
+        else:
+            _take(draft, line, text, file, lang, result)
+    _close(draft, file, lang, result)
+    return result
+
+
+def _close(draft: _Draft | None, file: str, lang: str, result: EntriesResult) -> None:
+    if draft is None:
+        return
+    if draft.name is None:
+        result.diagnostics.append(Diagnostic("error", "entry-without-name", file, draft.team_line,
+                                             "team line with no entry after it"))
+        return
+    result.entries.append(_finish(draft, draft.name, file, lang))
+
+
+def _take(draft: _Draft, line: Line, text: str, file: str, lang: str,
+          result: EntriesResult) -> None:
+    if draft.name is None:
+        draft.name = Line(text, line.line)
+    elif text == PLACEHOLDER_TEXT.get(lang):
+        draft.placeholder = True
+        draft.section = "done"
+        result.markers.append(line)
+    elif text == HOW_TO_RUN.get(lang) and draft.section == "head":
+        draft.section = "how_to_run"
+        result.markers.append(line)
+    elif text == EXAMPLES.get(lang) and draft.section in ("head", "how_to_run"):
+        draft.section = "examples"
+        result.markers.append(line)
+    elif draft.section in ("how_to_run", "examples"):
+        bulleted = text.startswith(BULLET)
+        item = Line(text[len(BULLET):].strip() if bulleted else text, line.line,
+                    BULLET if bulleted else "")
+        getattr(draft, draft.section).append(item)
+    elif draft.section == "head" and text[0] in QUOTES and draft.summary is None:
+        draft.summary = Line(text, line.line)
+    elif draft.section == "head" and draft.summary is None and draft.ability is None:
+        draft.ability = Line(text, line.line)
+    elif draft.section == "head" and draft.summary is None and draft.flavor is None:
+        draft.flavor = Line(text, line.line)
+    else:
+        where = "after the placeholder" if draft.placeholder else "where no section expects it"
+        result.diagnostics.append(_stray(file, line, where))
+
+
+def _stray(file: str, line: Line, where: str) -> Diagnostic:
+    return Diagnostic("error", "unplaced-line", file, line.line,
+                      f"line {where} could not be placed: {line.text.strip()[:60]}", line.text)
+
+
+def _finish(draft: _Draft, name_line: Line, file: str, lang: str) -> Entry:
+    name = repair_name(name_line.text)  # resolve reports the repair with the proper spelling
+    status: dict[str, str] = {}
+    for section in SECTIONS:
+        value = getattr(draft, section)
+        if value:
+            texts = value if isinstance(value, list) else [value]
+            foreign = any(is_other_language(item.text, lang) for item in texts)
+            status[section] = UNTRANSLATED if foreign else PRESENT
+        else:
+            status[section] = PLACEHOLDER if draft.placeholder else MISSING
+    return Entry(lang=lang, file=file, line=name_line.line, name=name, raw_name=name_line.text,
+                 team=draft.team, ability=draft.ability, flavor=draft.flavor, summary=draft.summary,
+                 how_to_run=tuple(draft.how_to_run), examples=tuple(draft.examples), status=status)

@@ -1,0 +1,16 @@
+"""Almanac entries one field a line, steps and notes as `- ` bullets (001 Korean, 004 English)."""
+from __future__ import annotations
+
+from ..model import Line, ParsedFile
+from .almanac import parse_entries
+from .vocabulary import TEAM_WORDS
+
+
+def matches(lines: list[Line], lang: str) -> bool:
+    return bool(lines) and lines[0].text.strip() in TEAM_WORDS.get(lang, {})
+
+
+def parse(lines: list[Line], file: str, lang: str) -> ParsedFile:
+    result = parse_entries(lines, file, lang)
+    return ParsedFile(file=file, lang=lang, shape="line-almanac", entries=tuple(result.entries),
+                      markers=tuple(result.markers), diagnostics=tuple(result.diagnostics))

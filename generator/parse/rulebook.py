@@ -1,0 +1,328 @@
+"""The One Night Ultimate Werewolf: Daybreak rulebook (003).
+
+Numbered chapters after a table of contents (`목차`). Chapters are told apart by what their
+titles say, not by their numbers: the numbers of the text and of its table of contents
+disagree (the structure check reports that). Whatever a chapter says that no structured field
+holds stays in the chapter's text, so every line is kept.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..model import (Artifact, Chapter, Diagnostic, DoppelgangerNote, DoppelgangerStep, Line,
+                     ParsedFile, Role, RoleSet, Rulebook, Utterance, WakeStep)
+from .vocabulary import QUOTES
+
+TOC_HEADER = "목차"
+_CHAPTER = re.compile(r"^(?P<number>\d{1,2})\.\s+(?P<title>\S.{0,30})$")
+_WAKE = re.compile(r"^#(?P<number>\d+)\s*(?:[-.]\s*(?P<letter>[A-Z]))?(?P<sub>[a-z])?"
+                   r"\s*[:.]?\s*(?P<name>\S.*)$")
+_TEAM = re.compile(r"^(?P<role>.+?)(?:은|는)\s+(?:기본적으로\s+)?(?P<team>\S+)\s+팀입니다\.?$")
+_MIN_PLAYERS = re.compile(r"^최소\s*(?P<count>\d+)명\s*이상$")
+_ROLE_SET = re.compile(r"^(?P<name>[^:]{1,30}):\s*(?P<roles>.+)$")
+_SENTENCE_END = ".,!?)…:;\"“”'"
+_HEADING_MAX = 16
+# An utterance that has not closed within this many lines was a stray quote mark, not speech.
+_UTTERANCE_MAX_LINES = 3
+_NOT_WAKING = "일어나지 않는"
+_DOPPELGANGER = "도플갱어"
+_ACTS_AT_ONCE = "*"
+
+
+def matches(lines: list[Line]) -> bool:
+    return bool(lines) and lines[0].text.strip() == TOC_HEADER
+
+
+@dataclass
+class _Chapter:
+    heading: Line
+    number: int
+    title: str
+    body: list[Line] = field(default_factory=list)
+
+
+def parse(lines: list[Line], file: str, lang: str, rulebook_id: str) -> ParsedFile:
+    lines = [Line(line.text.strip(), line.line) for line in lines]
+    toc_lines = _toc_lines(lines[1:])
+    preface, chapters = _chapters(lines[1 + len(toc_lines):])
+    diagnostics = [Diagnostic("error", "unplaced-line", file, line.line,
+                              "text before the first chapter", line.text) for line in preface]
+    first_of_kind: dict[str, _Chapter] = {}
+    for chapter in chapters:
+        first_of_kind.setdefault(_kind(chapter.title), chapter)
+
+    def body(kind: str) -> list[Line]:
+        return first_of_kind[kind].body if kind in first_of_kind else []
+
+    roles, role_text = _roles(body("roles"))
+    role_names = [role.name for role in roles]
+    alone, combined, guide_text = _wake_orders(body("guide"))
+    beginner_roles, beginner_narration, guide_text = _beginner(guide_text, role_names)
+    artifacts, artifact_text = _artifacts(body("artifacts"))
+    notes, steps, role_sets, dop_text = _doppelganger(body("doppelganger"), role_names)
+    leftovers = {"roles": role_text, "guide": guide_text, "artifacts": artifact_text,
+                 "doppelganger": dop_text}
+    final = tuple(
+        Chapter(c.number, c.title, c.heading.line,
+                tuple(leftovers[_kind(c.title)] if first_of_kind.get(_kind(c.title)) is c
+                      and _kind(c.title) in leftovers else c.body))
+        for c in chapters)
+    book = Rulebook(id=rulebook_id, lang=lang, file=file, title=_title(chapters),
+                    toc=tuple(_toc_entry(line) for line in toc_lines), chapters=final,
+                    roles=tuple(roles), wake_order_alone=tuple(alone),
+                    wake_order_combined=tuple(combined), artifacts=tuple(artifacts),
+                    doppelganger_notes=tuple(notes), doppelganger_steps=tuple(steps),
+                    role_sets=tuple(role_sets), beginner_roles=tuple(beginner_roles),
+                    beginner_narration=tuple(beginner_narration))
+    markers = [lines[0], *toc_lines, *(c.heading for c in chapters)]
+    return ParsedFile(file=file, lang=lang, shape="rulebook", rulebook=book,
+                      markers=tuple(markers), diagnostics=tuple(diagnostics))
+
+
+def _title(chapters: list[_Chapter]) -> str:
+    # The rulebook names its game in its opening sentence: '황혼에서 새벽까지'.
+    for chapter in chapters:
+        for line in chapter.body:
+            match = re.match(r"^'(?P<title>[^']+)'", line.text)
+            if match:
+                return match.group("title")
+    return ""
+
+
+def _toc_lines(lines: list[Line]) -> list[Line]:
+    """The table of contents: numbered lines in rising order; a number that falls starts the text."""
+    toc: list[Line] = []
+    previous = 0
+    for line in lines:
+        match = _CHAPTER.match(line.text)
+        if not match or int(match.group("number")) <= previous:
+            break
+        previous = int(match.group("number"))
+        toc.append(line)
+    return toc
+
+
+def _toc_entry(line: Line) -> tuple[int, str, int]:
+    match = _CHAPTER.match(line.text)
+    assert match  # _toc_lines kept only matching lines
+    return int(match.group("number")), match.group("title"), line.line
+
+
+def _chapters(lines: list[Line]) -> tuple[list[Line], list[_Chapter]]:
+    preface: list[Line] = []
+    chapters: list[_Chapter] = []
+    for line in lines:
+        match = _CHAPTER.match(line.text)
+        if match:
+            chapters.append(_Chapter(line, int(match.group("number")), match.group("title")))
+        elif chapters:
+            chapters[-1].body.append(line)
+        elif line.text:
+            preface.append(line)
+    return preface, chapters
+
+
+def _kind(title: str) -> str:
+    if "역할" in title and "능력" in title:
+        return "roles"
+    if "가이드" in title:
+        return "guide"
+    if "유물" in title:
+        return "artifacts"
+    if _DOPPELGANGER in title:
+        return "doppelganger"
+    return "other"
+
+
+def _is_heading(text: str) -> bool:
+    return 0 < len(text) <= _HEADING_MAX and text[-1] not in _SENTENCE_END and "," not in text
+
+
+def _blocks(lines: list[Line], is_heading) -> tuple[list[Line], list[tuple[Line, list[Line]]]]:
+    """Lines before the first heading, and each heading with the lines up to the next."""
+    intro: list[Line] = []
+    blocks: list[tuple[Line, list[Line]]] = []
+    for line in lines:
+        if is_heading(line.text):
+            blocks.append((line, []))
+        elif blocks:
+            blocks[-1][1].append(line)
+        else:
+            intro.append(line)
+    return intro, blocks
+
+
+def _utterances(lines: list[Line]) -> list[Utterance]:
+    """Narration lines grouped into speeches: each begins with a line that opens a quote."""
+    groups: list[list[Line]] = []
+    for line in lines:
+        if line.text[:1] in QUOTES or not groups:
+            groups.append([line])
+        else:
+            groups[-1].append(line)
+    return [Utterance(tuple(group)) for group in groups]
+
+
+def _roles(lines: list[Line]) -> tuple[list[Role], list[Line]]:
+    intro, blocks = _blocks(lines, _is_heading)
+    roles: list[Role] = []
+    text = list(intro)
+    wakes = True
+    for heading, block in blocks:
+        team = next(((line, m) for line in block if (m := _TEAM.match(line.text))
+                     and m.group("role") == heading.text), None)
+        if team is None:  # a sub-heading such as "밤에 일어나지 않는 역할들"
+            wakes = _NOT_WAKING not in heading.text if "역할" in heading.text else wakes
+            text += [heading, *block]
+            continue
+        start = next((i for i, line in enumerate(block) if line.text[:1] in QUOTES), len(block))
+        team_line, match = team
+        roles.append(Role(name=heading.text, line=heading.line, description=tuple(block[:start]),
+                          team_text=match.group("team"), team_line=team_line.line,
+                          wakes=wakes, narration=tuple(_utterances(block[start:]))))
+    return roles, text
+
+
+def _wake_code(match: re.Match[str]) -> str:
+    letter = f"-{match.group('letter')}" if match.group("letter") else ""
+    return f"#{match.group('number')}{letter}{match.group('sub') or ''}"
+
+
+def _wake_orders(lines: list[Line]) -> tuple[list[WakeStep], list[WakeStep], list[Line]]:
+    runs: list[list[WakeStep]] = []
+    text: list[Line] = []
+    previous_was_step = False
+    for line in lines:
+        match = _WAKE.match(line.text)
+        if match and len(runs) < 2 or match and previous_was_step:
+            if not previous_was_step:
+                runs.append([])
+            runs[-1].append(WakeStep(_wake_code(match), match.group("name").strip(), line.line,
+                                     line.text))
+            previous_was_step = True
+        else:
+            text.append(line)
+            previous_was_step = False
+    runs += [[], []]
+    return runs[0], runs[1], text
+
+
+def _closed_utterance_at(lines: list[Line], start: int) -> int:
+    """Length of a quoted speech opening at lines[start] that closes soon, or 0."""
+    if lines[start].text[:1] not in QUOTES:
+        return 0
+    for length in range(1, _UTTERANCE_MAX_LINES + 1):
+        end = start + length
+        if end > len(lines) or (length > 1 and lines[end - 1].text[:1] in QUOTES):
+            return 0
+        if lines[end - 1].text[-1:] in QUOTES:
+            return length
+    return 0
+
+
+def _beginner(lines: list[Line], role_names: list[str]
+              ) -> tuple[list[Line], list[Utterance], list[Line]]:
+    """The 3-player beginner set (a run of role names) and its script (the longest run of speeches)."""
+    names = set(role_names)
+    runs: list[tuple[int, int]] = []
+    i = 0
+    while i < len(lines):
+        j = i
+        while j < len(lines) and lines[j].text in names:
+            j += 1
+        if j - i >= 2:
+            runs.append((i, j))
+        i = max(j, i + 1)
+    roles_span = runs[0] if runs else (0, 0)
+
+    best: list[list[Line]] = []
+    i = 0
+    while i < len(lines):
+        speeches: list[list[Line]] = []
+        j = i
+        while (length := _closed_utterance_at(lines, j)) if j < len(lines) else 0:
+            speeches.append(lines[j:j + length])
+            j += length
+        if len(speeches) > max(1, len(best)):
+            best, best_span = speeches, (i, j)
+        i = j if speeches else i + 1
+    narration_span = best_span if best else (0, 0)
+    kept = [line for k, line in enumerate(lines)
+            if not (roles_span[0] <= k < roles_span[1] or narration_span[0] <= k < narration_span[1])]
+    return (lines[roles_span[0]:roles_span[1]], [Utterance(tuple(s)) for s in best], kept)
+
+
+def _artifacts(lines: list[Line]) -> tuple[list[Artifact], list[Line]]:
+    intro, blocks = _blocks(lines, _is_heading)
+    return [Artifact(h.text, h.line, tuple(block)) for h, block in blocks], intro
+
+
+def _doppelganger(lines: list[Line], role_names: list[str]
+                  ) -> tuple[list[DoppelgangerNote], list[DoppelgangerStep], list[RoleSet],
+                             list[Line]]:
+    names = set(role_names)
+
+    def is_role(text: str) -> bool:
+        return text.removeprefix(_ACTS_AT_ONCE) in names
+
+    intro, blocks = _blocks(lines, is_role)
+    notes: list[DoppelgangerNote] = []
+    rest: list[Line] = []
+    for heading, block in blocks:
+        # The notes speak of "X이 된 도플갱어"; a line about the Doppelgänger itself ends them.
+        end = next((i for i, line in enumerate(block) if line.text.startswith(_DOPPELGANGER)),
+                   len(block))
+        notes.append(DoppelgangerNote(heading.text.removeprefix(_ACTS_AT_ONCE), heading.line,
+                                      heading.text.startswith(_ACTS_AT_ONCE), tuple(block[:end])))
+        rest += block[end:]
+    steps, rest = _doppelganger_steps(rest, role_names)
+    role_sets, rest = _role_sets(rest)
+    return notes, steps, role_sets, intro + rest
+
+
+def _doppelganger_steps(lines: list[Line], role_names: list[str]
+                        ) -> tuple[list[DoppelgangerStep], list[Line]]:
+    steps: list[tuple[str, list[Utterance]]] = []
+    rest: list[Line] = []
+    i = 0
+    while i < len(lines):
+        length = _closed_utterance_at(lines, i)
+        if not length:
+            rest.append(lines[i])
+            i += 1
+            continue
+        speech = Utterance(tuple(lines[i:i + length]))
+        role = next((n for n in role_names if f"{n}로 변신" in speech.text
+                     or f"{n}으로 변신" in speech.text), None)
+        if role:
+            steps.append((role, [speech]))
+        elif steps:
+            steps[-1][1].append(speech)
+        else:
+            rest += lines[i:i + length]
+        i += length
+    return [DoppelgangerStep(role, tuple(speeches)) for role, speeches in steps], rest
+
+
+def _role_sets(lines: list[Line]) -> tuple[list[RoleSet], list[Line]]:
+    sets: list[tuple[str, int, list[Line]]] = []
+    rest: list[Line] = []
+    min_players: int | None = None
+    for line in lines:
+        count = _MIN_PLAYERS.match(line.text)
+        if count:
+            min_players = int(count.group("count"))
+            rest.append(line)
+        elif sets and sets[-1][2][-1].text.endswith(","):
+            sets[-1][2].append(line)
+        elif min_players is not None and _ROLE_SET.match(line.text):
+            sets.append((_ROLE_SET.match(line.text).group("name").strip(), min_players, [line]))
+        else:
+            rest.append(line)
+    role_sets = []
+    for name, players, set_lines in sets:
+        joined = " ".join(line.text for line in set_lines).split(":", 1)[1]
+        roles = tuple(part.strip() for part in joined.split(",") if part.strip())
+        role_sets.append(RoleSet(name, players, roles, tuple(set_lines)))
+    return role_sets, rest

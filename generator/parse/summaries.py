@@ -1,0 +1,40 @@
+"""Summary paragraphs only (002): a title, then paragraphs that open with the quoted ability.
+
+The character is the subject of the sentence after the quote (`요리사는 …`); resolve looks it up.
+"""
+from __future__ import annotations
+
+import re
+
+from ..model import MISSING, PRESENT, SECTIONS, Diagnostic, Entry, Line, ParsedFile, ScriptSource
+from .vocabulary import QUOTES
+
+# The quote, then the shortest run of words before a subject particle.
+_PARAGRAPH = re.compile(r'^[' + QUOTES + r'](?P<quote>[^' + QUOTES + r']+)[' + QUOTES +
+                        r']\s*(?P<subject>\S.*?)(?:은|는|이|가)\s')
+
+
+def matches(lines: list[Line]) -> bool:
+    return len(lines) > 1 and lines[1].text.strip()[:1] in QUOTES
+
+
+def parse(lines: list[Line], file: str, lang: str, script_id: str) -> ParsedFile:
+    title = lines[0]
+    entries: list[Entry] = []
+    diagnostics: list[Diagnostic] = []
+    for line in lines[1:]:
+        text = line.text.strip()
+        match = _PARAGRAPH.match(text)
+        if not match:
+            diagnostics.append(Diagnostic("error", "unplaced-line", file, line.line,
+                                          "paragraph does not open with a quoted ability "
+                                          "followed by its character", text))
+            continue
+        status = {section: MISSING for section in SECTIONS} | {"summary": PRESENT}
+        entries.append(Entry(lang=lang, file=file, line=line.line, name=match.group("subject"),
+                             raw_name=match.group("subject"), summary=Line(text, line.line),
+                             status=status))
+    script = ScriptSource(id=script_id, lang=lang, file=file,
+                          title=Line(title.text.strip(), title.line))
+    return ParsedFile(file=file, lang=lang, shape="summaries", entries=tuple(entries),
+                      scripts=(script,), diagnostics=tuple(diagnostics))

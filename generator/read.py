@@ -1,0 +1,39 @@
+"""Bytes to text: UTF-8 with a dropped BOM, LF line ends, NFC; undecodable files become a diagnostic."""
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+from .model import Diagnostic
+
+
+@dataclass(frozen=True)
+class Text:
+    file: str  # path as shown in diagnostics, relative to the project
+    lang: str
+    lines: tuple[str, ...]  # line i+1 of the file is lines[i]
+
+
+def decode(data: bytes, file: str, lang: str) -> Text | Diagnostic:
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        return Diagnostic("error", "undecodable", file, data.count(b"\n", 0, err.start) + 1,
+                          f"not UTF-8 at byte {err.start}: {err.reason}; file skipped")
+    text = unicodedata.normalize("NFC", text.replace("\r\n", "\n").replace("\r", "\n"))
+    return Text(file, lang, tuple(text.split("\n")))
+
+
+def read_corpus(content: Path, root: Path) -> tuple[list[Text], list[Diagnostic]]:
+    """Every *.txt under content/<lang>/, in name order."""
+    texts: list[Text] = []
+    diagnostics: list[Diagnostic] = []
+    for lang_dir in sorted(p for p in content.iterdir() if p.is_dir()):
+        for path in sorted(lang_dir.glob("*.txt")):
+            shown = path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
+            result = decode(path.read_bytes(), shown, lang_dir.name)
+            (diagnostics if isinstance(result, Diagnostic) else texts).append(result)
+    return texts, diagnostics

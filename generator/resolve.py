@@ -1,0 +1,128 @@
+"""Names to ids: one character per (game, id), its entries merged per language across files."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from .glossary import Glossary, Term, squash
+from .model import (MISSING, PLACEHOLDER, SECTIONS, Diagnostic, Entry, Line, ParsedFile, Role,
+                    Rulebook)
+from .night_order import NightOrder
+
+TEAM_ORDER = ("townsfolk", "outsider", "minion", "demon", "traveller", "fabled", "loric",
+              "villager", "werewolf", "tanner")
+
+
+@dataclass(frozen=True)
+class Character:
+    id: str
+    game: str
+    team: str
+    names: dict[str, str] = field(hash=False)
+    official: bool = True  # False when the glossary does not know the name
+    entries: dict[str, Entry] = field(default_factory=dict, hash=False)  # merged, per language
+    places: dict[str, tuple[Entry, ...]] = field(default_factory=dict, hash=False)  # as found
+    role: Role | None = None  # ONUW: the rulebook's description
+
+    def name(self, lang: str) -> str:
+        return self.names.get(lang) or self.names.get("en") or self.id
+
+
+@dataclass(frozen=True)
+class Script:
+    id: str
+    game: str
+    lang: str
+    title: str
+    file: str
+    line: int
+    author: str | None
+    declared_count: int | None
+    characters: tuple[str, ...]
+    notes: tuple[Line, ...]
+
+
+@dataclass(frozen=True)
+class Corpus:
+    characters: tuple[Character, ...]
+    scripts: tuple[Script, ...]
+    rulebooks: tuple[Rulebook, ...]
+    parsed: tuple[ParsedFile, ...]
+    glossary: Glossary
+    night_order: NightOrder
+    diagnostics: tuple[Diagnostic, ...]  # from reading, parsing and resolving
+
+    def character(self, game: str, ident: str) -> Character | None:
+        return next((c for c in self.characters if c.game == game and c.id == ident), None)
+
+
+def _merge(entries: list[Entry]) -> Entry:
+    """The first entry, its unwritten sections filled from later entries that have them."""
+    merged = entries[0]
+    for other in entries[1:]:
+        for section in SECTIONS:
+            if merged.status[section] in (MISSING, PLACEHOLDER) and \
+                    other.status[section] not in (MISSING, PLACEHOLDER):
+                merged = replace(merged, **{section: getattr(other, section)},
+                                 status=merged.status | {section: other.status[section]})
+    return merged
+
+
+def resolve(parsed: list[ParsedFile], glossary: Glossary, night_order: NightOrder,
+            read_diagnostics: list[Diagnostic]) -> Corpus:
+    diagnostics = list(read_diagnostics)
+    found: dict[tuple[str, str], dict[str, list[Entry]]] = {}
+    terms: dict[tuple[str, str], Term | None] = {}
+    teams: dict[tuple[str, str], str] = {}
+    entry_ids: dict[int, str] = {}
+    for pf in parsed:
+        diagnostics += pf.diagnostics
+        for entry in pf.entries:
+            term = glossary.lookup("botc", entry.lang, entry.name)
+            if entry.raw_name != entry.name:
+                if term:  # a repaired name takes its proper spelling
+                    entry = replace(entry, name=term.name(entry.lang))
+                diagnostics.append(Diagnostic(
+                    "warning", "damaged-name", entry.file, entry.line,
+                    f"name '{entry.raw_name}' carries stray characters; read as '{entry.name}'",
+                    entry.raw_name))
+            key = ("botc", term.id if term else squash(entry.name))
+            if term is None:
+                diagnostics.append(Diagnostic(
+                    "warning", "unknown-character", entry.file, entry.line,
+                    f"'{entry.name}' is not in the glossary under any name", entry.raw_name))
+            terms[key] = term
+            teams.setdefault(key, term.team if term else entry.team or "")
+            found.setdefault(key, {}).setdefault(entry.lang, []).append(entry)
+            entry_ids[id(entry)] = key[1]
+
+    characters = []
+    for (game, ident), by_lang in found.items():
+        term = terms[(game, ident)]
+        names = dict(term.names) if term else {e.lang: e.name for es in by_lang.values() for e in es}
+        characters.append(Character(
+            id=ident, game=game, team=teams[(game, ident)], names=names, official=term is not None,
+            entries={lang: _merge(es) for lang, es in sorted(by_lang.items())},
+            places={lang: tuple(es) for lang, es in sorted(by_lang.items())}))
+
+    rulebooks = tuple(pf.rulebook for pf in parsed if pf.rulebook)
+    for book in rulebooks:
+        for role in book.roles:
+            term = glossary.lookup("onuw", book.lang, role.name)
+            if term is None:
+                diagnostics.append(Diagnostic("warning", "unknown-character", book.file, role.line,
+                                              f"role '{role.name}' is not in the glossary",
+                                              role.name))
+            characters.append(Character(
+                id=term.id if term else squash(role.name), game="onuw",
+                team=term.team if term else "", names=dict(term.names) if term else
+                {book.lang: role.name}, official=term is not None, role=role))
+
+    scripts = tuple(
+        Script(id=s.id, game="botc", lang=s.lang, title=s.title.text, file=s.file,
+               line=s.title.line, author=s.author, declared_count=s.declared_count,
+               characters=tuple(entry_ids[id(e)] for e in pf.entries), notes=s.notes)
+        for pf in parsed for s in pf.scripts)
+    characters.sort(key=lambda c: (c.game, TEAM_ORDER.index(c.team) if c.team in TEAM_ORDER
+                                   else len(TEAM_ORDER), c.name("en").lower()))
+    return Corpus(tuple(characters), scripts, rulebooks, tuple(parsed), glossary, night_order,
+                  tuple(diagnostics))

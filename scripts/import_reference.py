@@ -1,0 +1,73 @@
+"""Refresh the BotC facts of content/glossary.yaml and content/night-order.yaml from the
+official data in ../shared/reference/botc/ (ids, names, teams, editions, token labels, night
+positions). Sentences (abilities, flavor, reminders' texts) are never copied.
+
+Hand-kept parts survive a refresh: each character's `aliases`, and the `onuw` sections.
+Usage: python scripts/import_reference.py [REFERENCE_DIR]
+"""
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import yaml
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from generator.parse.vocabulary import writing_systems  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def token_key(label: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", label.lower())
+
+
+def main() -> None:
+    ref = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT.parent / "shared/reference/botc"
+    roles = json.loads((ref / "roles.json").read_text(encoding="utf-8"))
+    korean = json.loads((ref / "game.ko.json").read_text(encoding="utf-8"))
+    glossary_path = ROOT / "content/glossary.yaml"
+    old = yaml.safe_load(glossary_path.read_text(encoding="utf-8")) if glossary_path.exists() else {}
+    aliases = {c["id"]: c["aliases"] for c in old.get("botc", []) if c.get("aliases")}
+    characters = []
+    for role in roles:
+        labels = role.get("reminders", []) + role.get("remindersGlobal", [])
+        tokens = [{"en": label, "ko": korean["reminders"].get(token_key(label), label)}
+                  for label in labels]
+        entry = {"id": role["id"], "team": role["team"], "edition": role["edition"],
+                 "names": {"en": role["name"], "ko": korean["roles"][role["id"]]["name"]},
+                 "reminders": tokens, "setup": bool(role.get("setup"))}
+        # Which scripts the official flavor itself is written in, so noise checks can spare it.
+        flavor_scripts = {lang: sorted(writing_systems(text) - {home})
+                          for lang, home, text in (
+                              ("ko", "HANGUL", korean["roles"][role["id"]].get("flavor", "")),
+                              ("en", "LATIN", role.get("flavor", "")))}
+        flavor_scripts = {k: v for k, v in flavor_scripts.items() if v}
+        if flavor_scripts:
+            entry["flavor_scripts"] = flavor_scripts
+        if role["id"] in aliases:
+            entry["aliases"] = aliases[role["id"]]
+        characters.append(entry)
+    glossary = {"botc": characters, "onuw": old.get("onuw", {})}
+    glossary_path.write_text(
+        "# Characters: ids, teams and names per language (official, plus aliases the corpus uses).\n"
+        "# BotC facts come from the official data via scripts/import_reference.py.\n"
+        + yaml.safe_dump(glossary, allow_unicode=True, sort_keys=False, width=100),
+        encoding="utf-8")
+
+    sheet = json.loads((ref / "nightsheet.json").read_text(encoding="utf-8"))
+    order_path = ROOT / "content/night-order.yaml"
+    old_order = yaml.safe_load(order_path.read_text(encoding="utf-8")) if order_path.exists() else {}
+    order = {"botc": {"first_night": sheet["firstNight"], "other_night": sheet["otherNight"]},
+             "onuw": old_order.get("onuw", {})}
+    order_path.write_text(
+        "# Night order. BotC: official order (special rows dusk, minioninfo, demoninfo, dawn).\n"
+        "# ONUW: wake codes of the Daybreak rulebook, alone and with the base game.\n"
+        + yaml.safe_dump(order, allow_unicode=True, sort_keys=False, width=100),
+        encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

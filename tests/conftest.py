@@ -1,0 +1,48 @@
+"""Shared fixtures: the corpus of this repository, parsed once per test session."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from generator.checks import run_checks
+from generator.pipeline import load_corpus
+from generator.records import records
+
+ROOT = Path(__file__).resolve().parent.parent
+REFERENCE = ROOT.parent / "shared" / "reference" / "botc"
+FILES = {
+    "000": "content/ko/000_a5b1c4d9f849e54a.txt",
+    "001": "content/ko/001_1d042180b4afe951.txt",
+    "002": "content/ko/002_6db689291a575787.txt",
+    "003": "content/ko/003_c098a8bce9e2239e.txt",
+    "004": "content/en/004_12a4a26f551c30b4.txt",
+}
+
+
+@pytest.fixture(scope="session")
+def corpus():
+    return load_corpus(ROOT)
+
+
+@pytest.fixture(scope="session")
+def diagnostics(corpus):
+    return run_checks(corpus)
+
+
+@pytest.fixture(scope="session")
+def document(corpus, diagnostics):
+    # Through JSON, as other tools read it.
+    return json.loads(json.dumps(records(corpus, diagnostics), ensure_ascii=False))
+
+
+@pytest.fixture(scope="session")
+def parsed(corpus):
+    """ParsedFile by short id ("000" … "004")."""
+    return {key: next(p for p in corpus.parsed if p.file == path) for key, path in FILES.items()}
+
+
+def entry_of(document, ident: str, lang: str, game: str = "botc") -> dict:
+    character = next(c for c in document["characters"] if c["id"] == ident and c["game"] == game)
+    return character["entries"][lang]
