@@ -4,10 +4,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections import Counter
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+from .build import build
 from .checks import run_checks
+from .i18n import LANGS
+from .nightsheet import NIGHTS, build_sheet
+from .printing import print_pdf, special_rows, standalone_html
+from .script_json import export, read_script
 from .pipeline import load_corpus
 from .records import diagnostic_record, records
 
@@ -37,13 +43,53 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
+    return build(args.root, args.site_url)
+
+
+def _nightsheet(args: argparse.Namespace) -> int:
     corpus = load_corpus(args.root)
-    diagnostics = run_checks(corpus)
-    counts = Counter(d.severity for d in diagnostics)
-    print(f"{len(corpus.characters)} characters, {len(corpus.scripts)} scripts, "
-          f"{len(corpus.rulebooks)} rulebook; " +
-          ", ".join(f"{counts[s]} {s}s" for s in ("error", "warning", "info")))
-    return 1 if counts["error"] else 0
+    sheet = build_sheet(corpus, read_script(Path(args.script)), args.lang, args.night,
+                        special_rows(args.lang))
+    html = standalone_html(args.root / "templates", args.lang, "nightsheet/standalone.html.j2",
+                           sheet=sheet)
+    return _write_sheet(html, args)
+
+
+def _write_sheet(html: str, args: argparse.Namespace) -> int:
+    if args.html:
+        Path(args.html).write_text(html, encoding="utf-8")
+        print(args.html)
+    if args.pdf:
+        print_pdf(html, Path(args.pdf))
+        print(args.pdf)
+    return 0
+
+
+def _export_script(args: argparse.Namespace) -> int:
+    corpus = load_corpus(args.root)
+    script = next((s for s in corpus.scripts if args.script_id in (s.id, s.title)), None)
+    if script is None:
+        known = ", ".join(f"{s.id} ({s.title})" for s in corpus.scripts)
+        print(f"no script '{args.script_id}'; the corpus has: {known}", file=sys.stderr)
+        return 2
+    Path(args.output).write_text(json.dumps(export(script), ensure_ascii=False, indent=1) + "\n",
+                                 encoding="utf-8")
+    print(args.output)
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    handler = partial(SimpleHTTPRequestHandler, directory=str(args.root / "site"))
+    with ThreadingHTTPServer(("127.0.0.1", args.port), handler) as server:
+        print(f"Serving {args.root / 'site'} at http://127.0.0.1:{args.port}/ (Ctrl-C stops)")
+        server.serve_forever()
+    return 0
+
+
+def _outputs(command: argparse.ArgumentParser) -> None:
+    out = command.add_mutually_exclusive_group(required=True)
+    out.add_argument("--html", help="write the sheet as a standalone HTML file")
+    out.add_argument("--pdf", help="print the sheet to PDF with headless Chromium")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -61,8 +107,27 @@ def main(argv: list[str] | None = None) -> int:
     check.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     check.set_defaults(run=_check)
 
-    build = commands.add_parser("build", help="parse, check and build the site")
+    build = commands.add_parser("build", help="parse, check and build the site into site/")
+    build.add_argument("--site-url", default="http://127.0.0.1:8000/",
+                       help="where the site will be served (the language switch needs it)")
     build.set_defaults(run=_build)
+
+    serve = commands.add_parser("serve", help="serve site/ on 127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.set_defaults(run=_serve)
+
+    sheet = commands.add_parser("nightsheet", help="a night sheet of a script JSON file")
+    sheet.add_argument("script", help="a custom script in the official JSON format")
+    sheet.add_argument("--lang", choices=LANGS, default="ko")
+    sheet.add_argument("--night", choices=NIGHTS, default="first")
+    _outputs(sheet)
+    sheet.set_defaults(run=_nightsheet)
+
+    export_script = commands.add_parser("export-script",
+                                        help="write a corpus script as official script JSON")
+    export_script.add_argument("script_id", help="the script's id (e.g. 000) or title")
+    export_script.add_argument("-o", "--output", required=True)
+    export_script.set_defaults(run=_export_script)
 
     args = parser.parse_args(argv)
     return args.run(args)

@@ -3,18 +3,13 @@ from __future__ import annotations
 
 import re
 
+from ..parse.vocabulary import quoted_ability
 from ..resolve import Corpus
 from . import check
 from .fields import entries
 
-_QUOTE = re.compile(r'^["“](?P<quote>[^"”]+)["”]')
 _BRACKET = re.compile(r"\[(?P<inside>[^\]]+)\]")
 _SIGNED = re.compile(r"[+-]\s*\d+")
-
-
-def quoted_ability(summary: str) -> str | None:
-    match = _QUOTE.match(summary)
-    return match.group("quote").strip() if match else None
 
 
 def setup_numbers(ability: str) -> list[tuple[str, ...]]:

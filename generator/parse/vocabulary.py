@@ -50,3 +50,12 @@ def writing_systems(text: str) -> set[str]:
         if unicodedata.category(char).startswith("L"):
             systems.add(unicodedata.name(char, "UNKNOWN").split()[0])
     return systems
+
+
+_QUOTED_ABILITY = re.compile(r'^["“](?P<quote>[^"”]+)["”]')
+
+
+def quoted_ability(summary: str) -> str | None:
+    """The ability an almanac summary quotes at its start."""
+    match = _QUOTED_ABILITY.match(summary)
+    return match.group("quote").strip() if match else None

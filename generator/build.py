@@ -1,0 +1,61 @@
+"""`almanac build`: corpus → checks → pages per language → MkDocs sites, swapped in whole."""
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+
+from mkdocs.exceptions import Abort
+
+from .checks import run_checks
+from .i18n import LANGS, catalog_stats
+from .model import SECTIONS, Diagnostic
+from .nightsheet import NIGHTS, build_sheet
+from .pipeline import load_corpus
+from .printing import special_rows
+from .render import Page, render_docs
+from .report import report_view
+from .resolve import Corpus
+from .script_json import from_corpus
+from .site import build_sites, nav, show_mkdocs_warnings, write_config
+
+
+def extra_pages(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str) -> list[Page]:
+    pages = [Page("report.md", "report.md.j2",
+                  {"report": report_view(corpus, diagnostics), "sections": SECTIONS})]
+    specials = special_rows(lang)
+    for script in corpus.scripts:
+        for night in NIGHTS:
+            sheet = build_sheet(corpus, from_corpus(script), lang, night, specials)
+            pages.append(Page(f"nightsheets/{script.id}-{night}.md", "nightsheet/page.md.j2",
+                              {"sheet": sheet}))
+    return pages
+
+
+def build(root: Path, site_url: str) -> int:
+    corpus = load_corpus(root)
+    diagnostics = run_checks(corpus)
+    counts = Counter(d.severity for d in diagnostics)
+    print(f"{len(corpus.characters)} characters, {len(corpus.scripts)} scripts, "
+          f"{len(corpus.rulebooks)} rulebook; " +
+          ", ".join(f"{counts[s]} {s}s" for s in ("error", "warning", "info")))
+    for lang in LANGS:
+        stats = catalog_stats(lang)
+        print(f"UI strings ({lang}): {stats.total}, {len(stats.untranslated)} untranslated, "
+              f"{len(stats.fuzzy)} fuzzy")
+    show_mkdocs_warnings()
+    configs = {}
+    for lang in LANGS:
+        build_dir = root / "build" / lang
+        paths = render_docs(corpus, lang, root / "templates", build_dir / "docs",
+                            extra_pages(corpus, diagnostics, lang))
+        configs[lang] = write_config(build_dir, lang, root / "site.staging" / lang, site_url,
+                                     nav(corpus, lang, paths), root / "mkdocs.yml")
+    try:
+        build_sites(configs, root / "site", root / "site.staging")
+    except Abort as abort:
+        print(f"Site not built (the previous site/ is unchanged): {abort}", file=sys.stderr)
+        return 1
+    print(f"Site built in {root / 'site'}. Open it with: .venv/bin/almanac serve "
+          f"(then {site_url})")
+    return 1 if counts["error"] else 0

@@ -1,0 +1,46 @@
+"""UI strings: the Babel catalogs in generator/locales/, as gettext translations and as counts."""
+from __future__ import annotations
+
+import gettext
+from dataclasses import dataclass
+from io import BytesIO
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+LOCALES = Path(__file__).resolve().parent / "locales"
+LANGS = ("ko", "en")
+
+
+def catalog_path(lang: str) -> Path:
+    return LOCALES / lang / "LC_MESSAGES" / "messages.po"
+
+
+def translations(lang: str) -> gettext.GNUTranslations:
+    """The catalog compiled in memory, so no .mo file has to be kept in step with its .po."""
+    with catalog_path(lang).open("rb") as po:
+        catalog = read_po(po, locale=lang)
+    buffer = BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+@dataclass(frozen=True)
+class CatalogStats:
+    lang: str
+    total: int
+    untranslated: tuple[str, ...]
+    fuzzy: tuple[str, ...]
+
+
+def catalog_stats(lang: str) -> CatalogStats:
+    """Messages without a translation, and fuzzy ones, counted once each (the header is not one)."""
+    with catalog_path(lang).open("rb") as po:
+        catalog = read_po(po, locale=lang)
+    messages = [m for m in catalog if m.id]
+    return CatalogStats(
+        lang=lang, total=len(messages),
+        untranslated=tuple(str(m.id) for m in messages if not m.string and not m.fuzzy),
+        fuzzy=tuple(str(m.id) for m in messages if m.fuzzy))

@@ -1,0 +1,154 @@
+"""A night sheet: the script's characters in night order, each with what to do and its tokens."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .model import PRESENT, Entry, Line
+from .parse.vocabulary import quoted_ability
+from .night_order import SPECIALS
+from .resolve import Corpus
+from .script_json import ScriptSpec
+from .views import OTHER, alignment
+
+NIGHTS = ("first", "other")
+# How-to-run steps say which night they are for; these phrases tell it.
+_OTHER_NIGHTS = re.compile(r"첫날 밤을 제외한|첫날 밤 이후|그날 밤|except the first|each night afterwards"
+                           r"|[Tt]hat night", re.IGNORECASE)
+_FIRST_NIGHT = re.compile(r"첫날 밤|first night|1st night", re.IGNORECASE)
+_EACH_NIGHT = re.compile(r"매일 밤|each night", re.IGNORECASE)
+_WAKE = re.compile(r"깨우|깨워|\bwake", re.IGNORECASE)
+FIRST_NIGHT_ONLY_SPECIALS = {"minioninfo", "demoninfo"}
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    id: str  # a character id, or dusk | minioninfo | demoninfo | dawn
+    special: bool
+    name: str
+    team: str
+    alignment: str
+    instructions: tuple[str, ...]
+    source: str  # how-to-run | ability | special | custom | none
+    text_lang: str  # language of the instructions
+    reminders: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Listed:
+    id: str
+    name: str
+    alignment: str
+
+
+@dataclass(frozen=True)
+class NightSheet:
+    script_id: str
+    title: str
+    author: str | None
+    lang: str
+    night: str
+    rows: tuple[SheetRow, ...]
+    not_waking: tuple[Listed, ...]
+    not_placed: tuple[Listed, ...]
+
+
+def night_of_step(text: str) -> set[str]:
+    """The nights a how-to-run step is for, by its opening clause ("첫날 밤, …", "Each night, …");
+    a step that names a night only later on is about set-up."""
+    opening = re.split(r"[,.]", text, maxsplit=1)[0]
+    if _OTHER_NIGHTS.search(opening):
+        return {"other"}
+    if _FIRST_NIGHT.search(opening):
+        return {"first"}
+    if _EACH_NIGHT.search(opening):
+        return {"first", "other"}
+    return set()
+
+
+def steps_for_night(steps: tuple[Line, ...], night: str) -> tuple[str, ...]:
+    """The steps for this night that wake someone; preparation steps stay off the sheet."""
+    tonight = [s.text for s in steps if night in night_of_step(s.text)]
+    waking = [text for text in tonight if _WAKE.search(text)]
+    chosen = waking or tonight or [s.text for s in steps if _WAKE.search(s.text)]
+    return tuple(chosen or (s.text for s in steps))
+
+
+def _instructions(entries: dict[str, Entry], lang: str, night: str
+                  ) -> tuple[tuple[str, ...], str, str]:
+    """The how-to-run steps for this night, else the ability (the card's, else the summary's quote)."""
+    langs = (lang, OTHER[lang])
+    for text_lang in langs:
+        entry = entries.get(text_lang)
+        if entry and entry.status["how_to_run"] == PRESENT:
+            return steps_for_night(entry.how_to_run, night), "how-to-run", text_lang
+    for text_lang in langs:
+        entry = entries.get(text_lang)
+        if entry and entry.status["ability"] == PRESENT:
+            return (entry.ability.text,), "ability", text_lang
+        quote = quoted_ability(entry.summary.text) if entry and entry.summary else None
+        if quote and entry.status["summary"] == PRESENT:
+            return (quote,), "ability", text_lang
+    return (), "none", lang
+
+
+def _order(corpus: Corpus, script: ScriptSpec, night: str) -> tuple[str, ...]:
+    custom = script.first_night if night == "first" else script.other_night
+    if custom is not None:
+        return custom
+    members = set(script.characters)
+    return tuple(i for i in corpus.night_order.night(night)
+                 if i in members or (i in SPECIALS and
+                                     (night == "first" or i not in FIRST_NIGHT_ONLY_SPECIALS)))
+
+
+def build_sheet(corpus: Corpus, script: ScriptSpec, lang: str, night: str,
+                special_rows: dict[str, tuple[str, str]]) -> NightSheet:
+    """special_rows: id → (name, instruction), already in the sheet's language."""
+    order = _order(corpus, script, night)
+    rows = []
+    for ident in order:
+        if ident in SPECIALS:
+            name, text = special_rows[ident]
+            rows.append(SheetRow(ident, True, name, "", "other", (text,), "special", lang, ()))
+            continue
+        rows.append(_character_row(corpus, script, ident, lang, night))
+    placed = set(order)
+    ordered_by_script = set(script.first_night or ()) | set(script.other_night or ())
+    not_waking, not_placed = [], []
+    for ident in script.characters:
+        if ident in placed:
+            continue
+        listed = _listed(corpus, script, ident, lang)
+        # The official data or the script's own order knows when it wakes: not tonight.
+        if corpus.glossary.by_id("botc", ident) or ident in ordered_by_script:
+            not_waking.append(listed)
+        else:
+            not_placed.append(listed)
+    return NightSheet(script.id, script.title, script.author, lang, night, tuple(rows),
+                      tuple(not_waking), tuple(not_placed))
+
+
+def _listed(corpus: Corpus, script: ScriptSpec, ident: str, lang: str) -> Listed:
+    term = corpus.glossary.by_id("botc", ident)
+    if term:
+        return Listed(ident, term.name(lang), alignment(term.team))
+    custom = script.custom.get(ident)
+    return Listed(ident, custom.name if custom else ident,
+                  alignment(custom.team) if custom else "other")
+
+
+def _character_row(corpus: Corpus, script: ScriptSpec, ident: str, lang: str,
+                   night: str) -> SheetRow:
+    term = corpus.glossary.by_id("botc", ident)
+    character = corpus.character("botc", ident)
+    if term is None:
+        custom = script.custom.get(ident)
+        return SheetRow(ident, False, custom.name if custom else ident,
+                        custom.team if custom else "", alignment(custom.team) if custom else "other",
+                        (custom.ability,) if custom and custom.ability else (),
+                        "custom" if custom else "none", lang, custom.reminders if custom else ())
+    instructions, source, text_lang = _instructions(character.entries if character else {},
+                                                    lang, night)
+    return SheetRow(ident, False, term.name(lang), term.team, alignment(term.team), instructions,
+                    source, text_lang, tuple(dict.fromkeys(t.label(lang) for t in term.reminders)))

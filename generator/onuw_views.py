@@ -1,0 +1,130 @@
+"""What the One Night pages show: roles, wake order, artifacts and role sets from the rulebook."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .glossary import squash
+from .model import Rulebook, WakeStep
+from .resolve import Corpus
+from .views import OTHER, alignment
+
+GAME = "onuw"
+# "#9a: 불면증환자로 변한 도플갱어": a Doppelgänger that became the named role.
+BECAME = "로 변한 "
+
+
+@dataclass(frozen=True)
+class RoleRef:
+    id: str | None  # None when the glossary does not know the name
+    name: str  # in the page's language
+    has_page: bool
+
+
+@dataclass(frozen=True)
+class RoleView:
+    id: str
+    name: str
+    other_name: str
+    team: str
+    alignment: str
+    team_text: str  # as the rulebook states it
+    wakes: bool
+    description: tuple[str, ...]
+    narration: tuple[str, ...]
+    doppelganger: tuple[str, ...]
+    acts_at_once: bool
+    codes: tuple[tuple[str, str], ...]  # (list: daybreak|combined, code)
+    source: str
+
+
+def role_ref(corpus: Corpus, name: str, lang: str) -> RoleRef:
+    term = corpus.glossary.lookup(GAME, "ko", name)
+    if term is None:
+        return RoleRef(None, name, False)
+    return RoleRef(term.id, term.name(lang), corpus.character(GAME, term.id) is not None)
+
+
+def rulebook(corpus: Corpus) -> Rulebook | None:
+    return corpus.rulebooks[0] if corpus.rulebooks else None
+
+
+def role_views(corpus: Corpus, lang: str) -> tuple[RoleView, ...]:
+    book = rulebook(corpus)
+    if book is None:
+        return ()
+    views = []
+    for character in (c for c in corpus.characters if c.game == GAME and c.role):
+        role = character.role
+        note = next((n for n in book.doppelganger_notes if squash(n.role) == squash(role.name)),
+                    None)
+        codes = tuple((which, step.code) for which, order in
+                      (("daybreak", book.wake_order_alone), ("combined", book.wake_order_combined))
+                      for step in order if squash(step.name) == squash(role.name))
+        views.append(RoleView(
+            id=character.id, name=character.name(lang), other_name=character.name(OTHER[lang]),
+            team=character.team, alignment=alignment(character.team),
+            team_text=role.team_text or "", wakes=role.wakes,
+            description=tuple(line.text for line in role.description),
+            narration=tuple(u.text for u in role.narration),
+            doppelganger=tuple(line.text for line in note.note) if note else (),
+            acts_at_once=bool(note and note.acts_at_once), codes=codes,
+            source=f"{book.file}:{role.line}"))
+    return tuple(views)
+
+
+@dataclass(frozen=True)
+class WakeRow:
+    code: str
+    role: RoleRef
+    became: RoleRef | None  # for "#9a": the role the Doppelgänger became
+    source: str
+
+
+def wake_rows(corpus: Corpus, steps: tuple[WakeStep, ...], lang: str) -> tuple[WakeRow, ...]:
+    rows = []
+    for step in steps:
+        became = None
+        name = step.name
+        if BECAME in name:
+            target, name = name.split(BECAME, 1)
+            became = role_ref(corpus, target, lang)
+        rows.append(WakeRow(step.code, role_ref(corpus, name, lang), became,
+                            f"{rulebook(corpus).file}:{step.line}"))
+    return tuple(rows)
+
+
+@dataclass(frozen=True)
+class ArtifactView:
+    name: str
+    other_name: str
+    effect: tuple[str, ...]
+    source: str
+
+
+def artifact_views(corpus: Corpus, lang: str) -> tuple[ArtifactView, ...]:
+    book = rulebook(corpus)
+    views = []
+    for artifact in book.artifacts if book else ():
+        term = corpus.glossary.lookup("onuw-artifact", "ko", artifact.name)
+        views.append(ArtifactView(term.name(lang) if term else artifact.name,
+                                  term.name(OTHER[lang]) if term else artifact.name,
+                                  tuple(line.text for line in artifact.effect),
+                                  f"{book.file}:{artifact.line}"))
+    return tuple(views)
+
+
+@dataclass(frozen=True)
+class RoleSetView:
+    index: int
+    name: str
+    min_players: int
+    roles: tuple[RoleRef, ...]
+    source: str
+
+
+def role_set_views(corpus: Corpus, lang: str) -> tuple[RoleSetView, ...]:
+    book = rulebook(corpus)
+    return tuple(RoleSetView(i, s.name, s.min_players,
+                             tuple(role_ref(corpus, r, lang) for r in s.roles),
+                             f"{book.file}:{s.lines[0].line}")
+                 for i, s in enumerate(book.role_sets if book else (), 1))

@@ -1,0 +1,31 @@
+"""Night and narration sheets as standalone HTML, and as PDF printed by headless Chromium."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from markupsafe import Markup
+
+from .browser import chromium
+from .i18n import translations
+from .labels import SPECIAL_ROWS
+from .render import environment
+
+
+def special_rows(lang: str) -> dict[str, tuple[str, str]]:
+    tr = translations(lang)
+    return {key: (tr.gettext(name), tr.gettext(text)) for key, (name, text) in SPECIAL_ROWS.items()}
+
+
+def standalone_html(templates: Path, lang: str, template: str, **context: Any) -> str:
+    css = Markup((templates / "assets" / "nightsheet.css").read_text(encoding="utf-8"))
+    return environment(templates, lang).get_template(template).render(css=css, **context)
+
+
+def print_pdf(html: str, pdf: Path) -> None:
+    """Print with Chromium: A4 from the stylesheet's @page, backgrounds kept, fonts embedded."""
+    with chromium() as browser:
+        page = browser.new_page()
+        page.set_content(html, wait_until="load")
+        page.emulate_media(media="print")
+        page.pdf(path=str(pdf), prefer_css_page_size=True, print_background=True)

@@ -1,0 +1,109 @@
+"""Corpus → Markdown pages per language (Jinja2 + Babel), into build/<lang>/docs/."""
+from __future__ import annotations
+
+import html
+import json
+import re
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
+
+from . import labels
+from .i18n import translations
+from .onuw_views import artifact_views, role_set_views, role_views, rulebook, wake_rows
+from .resolve import Corpus
+from .views import OTHER, character_view, script_view, team_views
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|])")
+
+
+def md(text: str) -> Markup:
+    """Corpus text made inert for inline Markdown: HTML escaped, Markdown marks backslashed."""
+    return Markup(_MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(str(text), quote=False)))
+
+
+def yaml_scalar(text: str) -> Markup:
+    return Markup(json.dumps(str(text), ensure_ascii=False))  # JSON strings are YAML scalars
+
+
+@dataclass(frozen=True)
+class Page:
+    path: str  # relative to docs/, e.g. "characters/noble.md"
+    template: str
+    context: dict[str, Any]
+
+
+def environment(templates: Path, lang: str) -> Environment:
+    env = Environment(loader=FileSystemLoader(templates), autoescape=True,
+                      extensions=["jinja2.ext.i18n"], undefined=StrictUndefined,
+                      trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    tr = translations(lang)
+    env.install_gettext_translations(tr, newstyle=True)
+    env.filters.update(md=md, yaml=yaml_scalar)
+    env.globals.update(
+        lang=lang, other_lang=OTHER[lang],
+        team_name=lambda team: tr.gettext(labels.TEAMS.get(team, team)),
+        onuw_team_name=lambda team: tr.gettext(labels.ONUW_TEAMS.get(team, team)),
+        section_title=lambda key: tr.gettext(labels.SECTIONS[key]),
+        status_name=lambda key: tr.gettext(labels.STATUSES[key]),
+        file_lang=lambda file: "ko" if "/ko/" in file else "en")
+    return env
+
+
+def _root(path: str) -> str:
+    return "../" * path.count("/")
+
+
+def pages(corpus: Corpus, lang: str, extra: list[Page]) -> Iterator[Page]:
+    teams = team_views(corpus, lang)
+    scripts = [script_view(corpus, s, lang) for s in corpus.scripts]
+    sheet_scripts = {p.context["sheet"].script_id for p in extra if "sheet" in p.context}
+    yield Page("index.md", "home.md.j2", {"teams": teams, "scripts": scripts})
+    for team in teams:
+        yield Page(f"teams/{team.team}.md", "team.md.j2", {"team": team})
+    for character in corpus.characters:
+        if character.game == "botc":
+            yield Page(f"characters/{character.id}.md", "character.md.j2",
+                       {"c": character_view(corpus, character, lang)})
+    yield Page("scripts/index.md", "scripts.md.j2", {"scripts": scripts})
+    for script in scripts:
+        yield Page(f"scripts/{script.id}.md", "script.md.j2",
+                   {"s": script, "sheets": script.id in sheet_scripts})
+    if rulebook(corpus):
+        roles = role_views(corpus, lang)
+        yield Page("onuw/index.md", "onuw/index.md.j2", {"roles": roles})
+        for role in roles:
+            yield Page(f"onuw/roles/{role.id}.md", "onuw/role.md.j2", {"r": role})
+        book = rulebook(corpus)
+        yield Page("onuw/wake-order.md", "onuw/wake-order.md.j2", {
+            "daybreak": wake_rows(corpus, book.wake_order_alone, lang),
+            "combined": wake_rows(corpus, book.wake_order_combined, lang)})
+        yield Page("onuw/artifacts.md", "onuw/artifacts.md.j2",
+                   {"artifacts": artifact_views(corpus, lang)})
+        yield Page("onuw/role-sets.md", "onuw/role-sets.md.j2",
+                   {"sets": role_set_views(corpus, lang),
+                    "narration": any(p.path.startswith("nightsheets/onuw-set-") for p in extra)})
+    yield from extra
+
+
+def render_docs(corpus: Corpus, lang: str, templates: Path, docs: Path,
+                extra: list[Page]) -> list[str]:
+    """Write every page of one language; return their paths in order."""
+    env = environment(templates, lang)
+    if docs.exists():
+        shutil.rmtree(docs)
+    written = []
+    for page in pages(corpus, lang, extra):
+        target = docs / page.path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        text = env.get_template(page.template).render(root=_root(page.path), **page.context)
+        target.write_text(text, encoding="utf-8")
+        written.append(page.path)
+    assets = docs / "assets"
+    shutil.copytree(templates / "assets", assets, dirs_exist_ok=True)
+    return written

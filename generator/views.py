@@ -1,0 +1,136 @@
+"""What each page shows, worked out in Python so templates only lay it out."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .glossary import Term
+from .model import MISSING, PLACEHOLDER, PRESENT, SECTIONS, UNTRANSLATED, Entry
+from .night_order import SPECIALS
+from .resolve import Character, Corpus, Script
+
+OTHER = {"ko": "en", "en": "ko"}
+BOTC_TEAMS = ("townsfolk", "outsider", "minion", "demon", "traveller", "fabled", "loric")
+GOOD_TEAMS = {"townsfolk", "outsider", "villager"}
+
+
+def alignment(team: str) -> str:
+    return "good" if team in GOOD_TEAMS else "evil" if team in {"minion", "demon", "werewolf"} \
+        else "other"
+
+
+@dataclass(frozen=True)
+class SectionView:
+    key: str  # ability, flavor, summary, how_to_run, examples
+    lines: tuple[str, ...]
+    text_lang: str  # language the shown text is written in
+    state: str  # present | other-language | untranslated | unwritten
+    source: str  # file:line of the first shown line
+
+
+@dataclass(frozen=True)
+class CharacterView:
+    id: str
+    game: str
+    team: str
+    alignment: str
+    name: str
+    other_name: str
+    lang: str
+    has_entry: bool  # an entry in the page's language exists
+    sections: tuple[SectionView, ...]
+    reminders: tuple[str, ...]
+    scripts: tuple[tuple[str, str], ...]  # (script id, title)
+    first_night: int | None  # position among the characters that wake, 1-based
+    other_night: int | None
+    sources: tuple[str, ...]
+
+
+def _section(key: str, entry: Entry, lang: str, state: str) -> SectionView | None:
+    lines = entry.field_lines(key)
+    if not lines:
+        return None
+    text_lang = OTHER[lang] if state == UNTRANSLATED else entry.lang
+    return SectionView(key, tuple(line.text for line in lines), text_lang,
+                       "untranslated" if state == UNTRANSLATED else
+                       "present" if entry.lang == lang else "other-language",
+                       f"{entry.file}:{lines[0].line}")
+
+
+def sections_for(character: Character, lang: str) -> tuple[SectionView, ...]:
+    """Each section in the page's language; else the other language's text, marked; else a notice."""
+    own, other = character.entries.get(lang), character.entries.get(OTHER[lang])
+    shown = []
+    for key in SECTIONS:
+        state = own.status[key] if own else MISSING
+        view = None
+        if own and state in (PRESENT, UNTRANSLATED):
+            view = _section(key, own, lang, state)
+        elif other and other.status[key] == PRESENT:
+            view = _section(key, other, lang, PRESENT)
+        elif state == PLACEHOLDER:
+            view = SectionView(key, (), lang, "unwritten", f"{own.file}:{own.line}")
+        if view:
+            shown.append(view)
+    return tuple(shown)
+
+
+def night_position(order: tuple[str, ...], ident: str) -> int | None:
+    waking = [i for i in order if i not in SPECIALS]
+    return waking.index(ident) + 1 if ident in waking else None
+
+
+def character_view(corpus: Corpus, character: Character, lang: str) -> CharacterView:
+    term: Term | None = corpus.glossary.by_id(character.game, character.id)
+    scripts = tuple((s.id, s.title) for s in corpus.scripts if character.id in s.characters)
+    sources = tuple(f"{e.file}:{e.line}" for es in character.places.values() for e in es)
+    return CharacterView(
+        id=character.id, game=character.game, team=character.team,
+        alignment=alignment(character.team), name=character.name(lang),
+        other_name=character.name(OTHER[lang]), lang=lang, has_entry=lang in character.entries,
+        sections=sections_for(character, lang),
+        reminders=tuple(t.label(lang) for t in term.reminders) if term else (),
+        scripts=scripts,
+        first_night=night_position(corpus.night_order.first_night, character.id),
+        other_night=night_position(corpus.night_order.other_night, character.id),
+        sources=sources)
+
+
+@dataclass(frozen=True)
+class TeamView:
+    team: str
+    alignment: str
+    characters: tuple[tuple[str, str, str], ...]  # (id, name, other-language name)
+
+
+def team_views(corpus: Corpus, lang: str) -> tuple[TeamView, ...]:
+    views = []
+    for team in BOTC_TEAMS:
+        members = sorted((c for c in corpus.characters if c.game == "botc" and c.team == team),
+                         key=lambda c: c.name(lang))
+        if members:
+            views.append(TeamView(team, alignment(team), tuple(
+                (c.id, c.name(lang), c.name(OTHER[lang])) for c in members)))
+    return tuple(views)
+
+
+@dataclass(frozen=True)
+class ScriptView:
+    id: str
+    title: str
+    author: str | None
+    notes: tuple[str, ...]
+    source: str
+    teams: tuple[TeamView, ...] = field(default=())  # characters in script order, by team
+
+
+def script_view(corpus: Corpus, script: Script, lang: str) -> ScriptView:
+    teams = []
+    for team in BOTC_TEAMS:
+        members = [corpus.character("botc", i) for i in script.characters]
+        members = [c for c in members if c and c.team == team]
+        if members:
+            teams.append(TeamView(team, alignment(team), tuple(
+                (c.id, c.name(lang), c.name(OTHER[lang])) for c in members)))
+    return ScriptView(script.id, script.title, script.author,
+                      tuple(n.text for n in script.notes), f"{script.file}:{script.line}",
+                      tuple(teams))
