@@ -10,7 +10,9 @@ from mkdocs.exceptions import Abort
 from .checks import run_checks
 from .i18n import LANGS, catalog_stats
 from .model import SECTIONS, Diagnostic
+from .narration import build_narration
 from .nightsheet import NIGHTS, build_sheet
+from .onuw_views import rulebook
 from .pipeline import load_corpus
 from .printing import special_rows
 from .render import Page, render_docs
@@ -29,6 +31,11 @@ def extra_pages(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str) 
             sheet = build_sheet(corpus, from_corpus(script), lang, night, specials)
             pages.append(Page(f"nightsheets/{script.id}-{night}.md", "nightsheet/page.md.j2",
                               {"sheet": sheet}))
+    book = rulebook(corpus)
+    for index, role_set in enumerate(book.role_sets if book else (), 1):
+        sheet = build_narration(corpus, book, role_set.name, list(role_set.roles), lang)
+        pages.append(Page(f"nightsheets/onuw-set-{index}.md", "narration/page.md.j2",
+                          {"sheet": sheet}))
     return pages
 
 

@@ -8,14 +8,18 @@ from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+from . import labels
 from .build import build
 from .checks import run_checks
-from .i18n import LANGS
+from .export_po import write_lacking
+from .i18n import LANGS, translations
+from .narration import build_narration
 from .nightsheet import NIGHTS, build_sheet
 from .printing import print_pdf, special_rows, standalone_html
-from .script_json import export, read_script
+from .onuw_views import rulebook
 from .pipeline import load_corpus
 from .records import diagnostic_record, records
+from .script_json import export, read_script
 
 ROOT = Path.cwd()
 
@@ -50,8 +54,24 @@ def _nightsheet(args: argparse.Namespace) -> int:
     corpus = load_corpus(args.root)
     sheet = build_sheet(corpus, read_script(Path(args.script)), args.lang, args.night,
                         special_rows(args.lang))
-    html = standalone_html(args.root / "templates", args.lang, "nightsheet/standalone.html.j2",
-                           sheet=sheet)
+    night = translations(args.lang).gettext(labels.NIGHTS[args.night])
+    html = standalone_html(args.root / "templates", args.lang, "nightsheet/_sheet.html.j2",
+                           f"{sheet.title} · {night}", sheet=sheet)
+    return _write_sheet(html, args)
+
+
+def _narration(args: argparse.Namespace) -> int:
+    corpus = load_corpus(args.root)
+    book = rulebook(corpus)
+    if book is None:
+        print("no One Night rulebook in content/", file=sys.stderr)
+        return 2
+    asked = [name.strip() for name in args.roles.split(",") if name.strip()]
+    sheet = build_narration(corpus, book, args.title or book.title, asked, args.lang)
+    if sheet.unknown:
+        print(f"unknown roles: {', '.join(sheet.unknown)}", file=sys.stderr)
+    html = standalone_html(args.root / "templates", args.lang, "narration/_sheet.html.j2",
+                           sheet.title, sheet=sheet)
     return _write_sheet(html, args)
 
 
@@ -83,6 +103,14 @@ def _serve(args: argparse.Namespace) -> int:
     with ThreadingHTTPServer(("127.0.0.1", args.port), handler) as server:
         print(f"Serving {args.root / 'site'} at http://127.0.0.1:{args.port}/ (Ctrl-C stops)")
         server.serve_forever()
+    return 0
+
+
+def _export_po(args: argparse.Namespace) -> int:
+    corpus = load_corpus(args.root)
+    with open(args.output, "wb") as out:
+        count = write_lacking(corpus, args.lang, out)
+    print(f"{count} messages → {args.output}")
     return 0
 
 
@@ -123,11 +151,25 @@ def main(argv: list[str] | None = None) -> int:
     _outputs(sheet)
     sheet.set_defaults(run=_nightsheet)
 
+    narration = commands.add_parser("narration", help="a One Night narration sheet for some roles")
+    narration.add_argument("--roles", required=True,
+                           help="comma-separated role ids or names (Korean or English)")
+    narration.add_argument("--lang", choices=LANGS, default="ko")
+    narration.add_argument("--title", help="the sheet's title (default: the rulebook's)")
+    _outputs(narration)
+    narration.set_defaults(run=_narration)
+
     export_script = commands.add_parser("export-script",
                                         help="write a corpus script as official script JSON")
     export_script.add_argument("script_id", help="the script's id (e.g. 000) or title")
     export_script.add_argument("-o", "--output", required=True)
     export_script.set_defaults(run=_export_script)
+
+    export_po = commands.add_parser("export-po",
+                                    help="a PO file of the sections a language still lacks")
+    export_po.add_argument("--lang", choices=LANGS, required=True)
+    export_po.add_argument("-o", "--output", required=True)
+    export_po.set_defaults(run=_export_po)
 
     args = parser.parse_args(argv)
     return args.run(args)

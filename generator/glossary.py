@@ -66,7 +66,9 @@ class Glossary:
 
 
 def load_glossary(path: Path) -> Glossary:
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    # libyaml's loader when PyYAML has it: the glossary is large for the pure-Python one.
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader",
+                                                                      yaml.SafeLoader))
     terms = [Term(id=c["id"], game="botc", team=c["team"], names=c["names"],
                   aliases={k: tuple(v) for k, v in c.get("aliases", {}).items()},
                   reminders=tuple(Token(t["en"], t["ko"]) for t in c.get("reminders", [])),

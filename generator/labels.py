@@ -16,6 +16,7 @@ SECTIONS = {
     "ability": N_("Ability"), "flavor": N_("Flavor"), "summary": N_("Almanac"),
     "how_to_run": N_("How to run"), "examples": N_("Examples & notes"),
 }
+NIGHTS = {"first": N_("First night"), "other": N_("Other nights")}
 STATUSES = {"present": N_("present"), "missing": N_("missing"), "placeholder": N_("not written"),
             "untranslated": N_("untranslated")}
 # The night sheets' special rows: names and what the storyteller does.

@@ -21,7 +21,9 @@ class NightOrder:
 
 
 def load_night_order(path: Path) -> NightOrder:
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    # libyaml's loader when PyYAML has it: the glossary is large for the pure-Python one.
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader",
+                                                                      yaml.SafeLoader))
     onuw = data.get("onuw", {})
     return NightOrder(
         first_night=tuple(data["botc"]["first_night"]),

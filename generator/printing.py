@@ -17,9 +17,11 @@ def special_rows(lang: str) -> dict[str, tuple[str, str]]:
     return {key: (tr.gettext(name), tr.gettext(text)) for key, (name, text) in SPECIAL_ROWS.items()}
 
 
-def standalone_html(templates: Path, lang: str, template: str, **context: Any) -> str:
+def standalone_html(templates: Path, lang: str, partial: str, title: str, **context: Any) -> str:
+    """A sheet as one self-contained HTML file: its stylesheet inline, nothing to fetch."""
     css = Markup((templates / "assets" / "nightsheet.css").read_text(encoding="utf-8"))
-    return environment(templates, lang).get_template(template).render(css=css, **context)
+    return environment(templates, lang).get_template("standalone.html.j2").render(
+        css=css, partial=partial, title=title, **context)
 
 
 def print_pdf(html: str, pdf: Path) -> None:

@@ -56,13 +56,21 @@ def environment(templates: Path, lang: str) -> Environment:
 
 
 def _root(path: str) -> str:
+    """From a page's source file to the docs root, for Markdown links (MkDocs resolves those)."""
     return "../" * path.count("/")
+
+
+def _html_root(path: str) -> str:
+    """From a page's URL to the site root, for links in raw HTML: with directory URLs,
+    characters/noble.md is served at characters/noble/, one level deeper than its file."""
+    depth = path.count("/") + (0 if path.endswith("index.md") else 1)
+    return "../" * depth
 
 
 def pages(corpus: Corpus, lang: str, extra: list[Page]) -> Iterator[Page]:
     teams = team_views(corpus, lang)
     scripts = [script_view(corpus, s, lang) for s in corpus.scripts]
-    sheet_scripts = {p.context["sheet"].script_id for p in extra if "sheet" in p.context}
+    extra_paths = {p.path for p in extra}
     yield Page("index.md", "home.md.j2", {"teams": teams, "scripts": scripts})
     for team in teams:
         yield Page(f"teams/{team.team}.md", "team.md.j2", {"team": team})
@@ -73,7 +81,7 @@ def pages(corpus: Corpus, lang: str, extra: list[Page]) -> Iterator[Page]:
     yield Page("scripts/index.md", "scripts.md.j2", {"scripts": scripts})
     for script in scripts:
         yield Page(f"scripts/{script.id}.md", "script.md.j2",
-                   {"s": script, "sheets": script.id in sheet_scripts})
+                   {"s": script, "sheets": f"nightsheets/{script.id}-first.md" in extra_paths})
     if rulebook(corpus):
         roles = role_views(corpus, lang)
         yield Page("onuw/index.md", "onuw/index.md.j2", {"roles": roles})
@@ -87,7 +95,7 @@ def pages(corpus: Corpus, lang: str, extra: list[Page]) -> Iterator[Page]:
                    {"artifacts": artifact_views(corpus, lang)})
         yield Page("onuw/role-sets.md", "onuw/role-sets.md.j2",
                    {"sets": role_set_views(corpus, lang),
-                    "narration": any(p.path.startswith("nightsheets/onuw-set-") for p in extra)})
+                    "narration": "nightsheets/onuw-set-1.md" in extra_paths})
     yield from extra
 
 
@@ -101,7 +109,9 @@ def render_docs(corpus: Corpus, lang: str, templates: Path, docs: Path,
     for page in pages(corpus, lang, extra):
         target = docs / page.path
         target.parent.mkdir(parents=True, exist_ok=True)
-        text = env.get_template(page.template).render(root=_root(page.path), **page.context)
+        text = env.get_template(page.template).render(root=_root(page.path),
+                                                      html_root=_html_root(page.path),
+                                                      **page.context)
         target.write_text(text, encoding="utf-8")
         written.append(page.path)
     assets = docs / "assets"

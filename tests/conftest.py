@@ -46,3 +46,40 @@ def parsed(corpus):
 def entry_of(document, ident: str, lang: str, game: str = "botc") -> dict:
     character = next(c for c in document["characters"] if c["id"] == ident and c["game"] == game)
     return character["entries"][lang]
+
+
+def free_port() -> int:
+    import socket
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory):
+    """The whole site built from a copy of the project, for the port the tests serve it on."""
+    import shutil
+
+    from generator.build import build
+    project = tmp_path_factory.mktemp("project")
+    for name in ("content", "templates"):
+        shutil.copytree(ROOT / name, project / name)
+    shutil.copy(ROOT / "mkdocs.yml", project / "mkdocs.yml")
+    port = free_port()
+    assert build(project, f"http://127.0.0.1:{port}/") == 0
+    return project / "site", port
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site):
+    from generator.browser import serve
+    site, port = built_site
+    with serve(site, port) as base:
+        yield base
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from generator.browser import chromium
+    with chromium() as instance:
+        yield instance

@@ -49,7 +49,8 @@ def body_name(corpus: Corpus):
 def english_name_in_korean(corpus: Corpus):
     names = sorted({t.names["en"] for t in corpus.glossary.terms if t.game == "botc"},
                    key=len, reverse=True)
-    pattern = re.compile(r"\b(" + "|".join(re.escape(n) for n in names) + r")\b")
+    # Not \b: Hangul counts as a word character, and "Fiddler가" must still match.
+    pattern = re.compile(r"(?<![A-Za-z])(" + "|".join(re.escape(n) for n in names) + r")(?![A-Za-z])")
     lines = [(e.file, line) for _, e in entries(corpus, "ko") for _, line in field_lines(e)]
     lines += [(s.file, note) for s in corpus.scripts if s.lang == "ko" for note in s.notes]
     for file, line in lines:

@@ -1,0 +1,120 @@
+"""The site in headless Chromium: search in both languages, the language switch, notices,
+a phone-sized screen, and not one request leaving 127.0.0.1."""
+from urllib.parse import urlsplit
+
+import pytest
+
+# (page, Korean name, English name): characters from 000, 001, 002, 004 and the rulebook (003).
+CHARACTERS = [
+    ("characters/noble", "귀족", "Noble"),            # 000
+    ("characters/lunatic", "미치광이", "Lunatic"),      # 000
+    ("characters/barista", "바리스타", "Barista"),      # 000
+    ("characters/gambler", "도박사", "Gambler"),        # 001
+    ("characters/kazali", "카잘리", "Kazali"),          # 001
+    ("characters/banshee", "밴시", "Banshee"),          # 001
+    ("characters/chef", "요리사", "Chef"),              # 002
+    ("characters/soldier", "군인", "Soldier"),          # 002
+    ("characters/empath", "초공감자", "Empath"),        # 004
+    ("characters/fanggu", "팡 구", "Fang Gu"),          # 004
+    ("characters/steward", "시종", "Steward"),          # 004
+    ("onuw/roles/sentinel", "경비병", "Sentinel"),      # 003
+]
+
+
+@pytest.fixture(scope="module")
+def requests_seen():
+    return []
+
+
+@pytest.fixture
+def page(browser, requests_seen):
+    page = browser.new_page()
+    page.on("request", lambda request: requests_seen.append(request.url))
+    yield page
+    page.close()
+
+
+def search(page, base, lang, query):
+    """Type into Material's search the way Hangul input arrives: fill, then input and keyup."""
+    page.goto(f"{base}{lang}/", wait_until="networkidle")
+    box = page.locator("input.md-search__input")
+    box.fill(query)
+    box.dispatch_event("input")
+    box.dispatch_event("keyup")
+    page.wait_for_selector(".md-search-result__item", timeout=10000)
+    page.wait_for_function(
+        "q => document.querySelector('.md-search-result__meta')?.textContent.length > 0", arg=query)
+    hrefs = page.locator(".md-search-result__item > a").evaluate_all(
+        "links => links.map(link => link.href)")
+    pages = []
+    for href in hrefs:
+        path = urlsplit(href).path
+        if path not in pages:
+            pages.append(path)
+    return pages[:3]
+
+
+@pytest.mark.parametrize("path,korean,english", CHARACTERS, ids=[c[2] for c in CHARACTERS])
+def test_names_find_the_page_in_both_languages(page, site_url, path, korean, english):
+    assert f"/ko/{path}/" in search(page, site_url, "ko", korean)
+    assert f"/en/{path}/" in search(page, site_url, "en", english)
+
+
+@pytest.mark.parametrize("query,path", [("귀족은", "characters/noble"),
+                                        ("미치광이가", "characters/lunatic")])
+def test_a_korean_word_with_a_particle_finds_its_page(page, site_url, query, path):
+    assert f"/ko/{path}/" in search(page, site_url, "ko", query)
+
+
+def test_an_english_name_on_the_korean_site_finds_the_korean_page(page, site_url):
+    assert "/ko/characters/lunatic/" in search(page, site_url, "ko", "Lunatic")
+    assert "/en/characters/noble/" in search(page, site_url, "en", "귀족")
+
+
+def test_language_switch_keeps_the_page(page, site_url):
+    page.goto(f"{site_url}ko/characters/noble/", wait_until="networkidle")
+    page.hover(".md-header__option .md-select")
+    page.click("a.md-select__link[hreflang=en]")
+    page.wait_for_url(f"{site_url}en/characters/noble/")
+    assert page.locator("h1").inner_text() == "Noble"
+    page.hover(".md-header__option .md-select")
+    page.click("a.md-select__link[hreflang=ko]")
+    page.wait_for_url(f"{site_url}ko/characters/noble/")
+    assert page.locator("h1").inner_text() == "귀족"
+
+
+def test_a_missing_translation_shows_the_notice(page, site_url):
+    page.goto(f"{site_url}en/characters/noble/", wait_until="networkidle")
+    notice = page.locator(".admonition.warning").first
+    assert notice.is_visible()
+    assert "has no entry in this language yet" in notice.inner_text()
+    notice.locator("a").click()
+    page.wait_for_url(f"{site_url}en/report/")
+
+
+def test_phone_width_has_no_sideways_scrolling(browser, site_url, requests_seen):
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.on("request", lambda request: requests_seen.append(request.url))
+    for path in ("ko/characters/lunatic/", "en/characters/lunatic/", "ko/nightsheets/000-first/"):
+        page.goto(f"{site_url}{path}", wait_until="networkidle")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, path
+    assert page.locator("label.md-header__button[for=__drawer]").is_visible()
+    page.close()
+
+
+def test_the_root_sends_korean_browsers_to_korean(browser, site_url, requests_seen):
+    for locale, lang in (("ko-KR", "ko"), ("en-US", "en")):
+        context = browser.new_context(locale=locale)
+        page = context.new_page()
+        page.on("request", lambda request: requests_seen.append(request.url))
+        page.goto(site_url)
+        page.wait_for_url(f"{site_url}{lang}/")
+        context.close()
+
+
+def test_no_request_left_127_0_0_1(requests_seen):
+    # Runs last in this module: every page load and search above was recorded.
+    assert len(requests_seen) > 50
+    hosts = {urlsplit(url).hostname for url in requests_seen if not url.startswith("data:")}
+    assert hosts == {"127.0.0.1"}

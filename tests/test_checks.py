@@ -1,0 +1,188 @@
+"""Exact findings of the checks on the corpus."""
+from io import BytesIO
+
+from babel.messages.pofile import read_po
+
+from generator.checks import REGISTRY
+from generator.export_po import write_lacking
+from tests.conftest import FILES
+
+F000, F001, F002, F003, F004 = (FILES[k] for k in ("000", "001", "002", "003", "004"))
+
+
+def found(diagnostics, code):
+    return [(d.file, d.line, d.message) for d in diagnostics if d.code == code]
+
+
+def lines(diagnostics, code):
+    return [(d.file, d.line) for d in diagnostics if d.code == code]
+
+
+def test_every_check_has_a_code_severity_and_description():
+    codes = [c.code for c in REGISTRY]
+    assert len(codes) == len(set(codes))
+    for registered in REGISTRY:
+        assert registered.severity in ("error", "warning", "info")
+        assert registered.description.endswith(".") and "\n" not in registered.description
+
+
+def test_the_five_untranslated_english_entries(diagnostics):
+    assert found(diagnostics, "untranslated-entry") == [
+        (F004, 81, "Professor: ability still in the other language; expected en text"),
+        (F004, 96, "Farmer: ability still in the other language; expected en text"),
+        (F004, 127, "Recluse: ability still in the other language; expected en text"),
+        (F004, 204, "Fang Gu: ability, flavor still in the other language; expected en text"),
+        (F004, 238, "Deviant: ability, flavor still in the other language; expected en text")]
+
+
+def test_the_six_unwritten_korean_entries(diagnostics):
+    korean = [(line, message) for file, line, message in found(diagnostics, "unwritten")
+              if file == F001]
+    assert korean == [
+        (9, "조사관: not written yet (flavor, summary, how_to_run, examples)"),
+        (20, "퇴마사: not written yet (flavor, summary, how_to_run, examples)"),
+        (42, "교수: not written yet (flavor, summary, how_to_run, examples)"),
+        (130, "열광자: not written yet (flavor, summary, how_to_run, examples)"),
+        (144, "악마의 대변인: not written yet (flavor, summary, how_to_run, examples)"),
+        (164, "싸이코패스: not written yet (flavor, summary, how_to_run, examples)")]
+
+
+def test_korean_names_that_differ_from_the_official_names(diagnostics):
+    assert found(diagnostics, "heading-name") == [
+        (F001, 9, "heading '조사관'; the official Korean name is '수사관'"),
+        (F001, 20, "heading '퇴마사'; the official Korean name is '구마사제'"),
+        (F001, 130, "heading '열광자'; the official Korean name is '광신자'"),
+        (F001, 144, "heading '악마의 대변인'; the official Korean name is '악마의 변호사'"),
+        (F001, 164, "heading '싸이코패스'; the official Korean name is '사이코패스'"),
+        (F002, 9, "heading '기술자'; the official Korean name is '기계공'"),
+        (F002, 21, "heading '티 레이디'; the official Korean name is '찻집 여인'")]
+
+
+def test_bodies_that_name_their_character_differently(diagnostics):
+    summaries = [(file, line, message) for file, line, message in found(diagnostics, "body-name")
+                 if message.startswith("summary")]
+    assert summaries == [
+        (F000, 109, "summary calls '뱀 조련사' with other spacing: '뱀조련사'"),
+        (F000, 129, "summary calls '사교 교주' differently: '교주'"),
+        (F000, 255, "summary calls '정치인' differently: '정치가'"),
+        (F000, 291, "summary calls '미망인' differently: '과부'"),
+        (F000, 420, "summary calls '바이올린 연주자' differently: '피들러'"),
+        (F001, 16, "summary calls '도박사' differently: '도박꾼'"),
+        (F001, 87, "summary calls '양귀비 재배꾼' differently: '양귀비 재배자'"),
+        (F001, 123, "summary calls '모자 장수' with other spacing: '모자장수'"),
+        (F001, 159, "summary calls '공포의 전령' differently: '공포 조장자'"),
+        (F001, 171, "summary calls '폭탄마' differently: '봄댄디'"),
+        (F001, 201, "summary calls '거무리' differently: '리치'"),
+        (F001, 212, "summary calls '알 하디키아' with other spacing: '알-하디키아'")]
+    assert (F001, 203, "how_to_run calls '거무리' '리치'") in found(diagnostics, "body-name")
+
+
+def test_reminder_phrases_that_differ_from_the_official_tokens(diagnostics):
+    tokens = found(diagnostics, "token-name")
+    assert (F000, 21, "귀족: token '알고 있음' is not an official label; official: 알아냄, 알아냄, 알아냄") \
+        in tokens
+    assert (F001, 79, "밴시: token '능력 있음' is not an official label; official: 능력 가짐") in tokens
+    assert (F004, 213, "Barista: token 'SOBER AND HEALTHY' is not an official label; official: "
+            "Sober & Healthy, Acts Twice, ?, ?") in tokens
+    # Official labels, capitals in English and phrases in Korean, are not findings.
+    assert not [t for t in tokens if t[0] == F004 and "'KNOW'" in t[2]]
+    assert not [t for t in tokens if "'중독'" in t[2]]
+
+
+def test_korean_and_english_steps_name_the_same_tokens(diagnostics):
+    assert (F001, 89, "양귀비 재배꾼: the en steps use token 'Evil Wakes', the ko steps do not") \
+        in found(diagnostics, "token-languages")
+
+
+def test_mixed_words_for_reminder(diagnostics):
+    mixed = found(diagnostics, "reminder-word")
+    assert len(mixed) == 24
+    assert mixed[0] == (F000, 115, "'리마인더' here; the corpus mostly says '알림' (35 to 32)")
+
+
+def test_the_bengali_word_in_a_korean_step(diagnostics):
+    assert found(diagnostics, "stray-script") == [
+        (F000, 277, "미치광이 how_to_run: Bengali letters 'এরপর'")]
+
+
+def test_official_flavors_with_foreign_letters_are_spared(diagnostics):
+    # The Kazali's and the Djinn's flavors carry Gujarati and Arabic letters, as official ones do.
+    spared = [d for d in diagnostics if d.code == "stray-script" and d.line in (180, 403)]
+    assert spared == []
+
+
+def test_the_english_name_in_the_script_note(diagnostics):
+    assert found(diagnostics, "english-name-in-korean") == [
+        (F000, 7, "English name 'Fiddler' in Korean text; expected '바이올린 연주자'")]
+
+
+def test_the_contents_of_003_against_its_chapters(diagnostics):
+    assert found(diagnostics, "toc-mismatch") == [
+        (F003, 5, "contents number 4 for '유물토큰', chapter heading at line 296 says 5"),
+        (F003, 6, "contents number 5 for '도플갱어와 황혼에서 새벽까지', chapter heading at line 339 says 6")]
+
+
+def test_english_ability_lines_against_their_quotes(diagnostics):
+    assert lines(diagnostics, "ability-quote") == [(F004, 34), (F004, 175), (F004, 229)]
+
+
+def test_damaged_names(diagnostics):
+    assert lines(diagnostics, "damaged-name") == [(F004, 80), (F004, 95), (F004, 126), (F004, 203),
+                                                  (F004, 237)]
+
+
+def test_duplicates_that_agree_are_merged_without_a_finding(diagnostics, corpus):
+    assert found(diagnostics, "duplicate-differs") == []
+    assert len(corpus.character("botc", "seamstress").places["ko"]) == 2
+
+
+def test_a_duplicate_that_differs_is_reported_with_both_places(tmp_path):
+    from shutil import copy
+
+    from generator.checks import run_checks
+    from generator.pipeline import load_corpus
+    from tests.conftest import ROOT
+    (tmp_path / "content" / "ko").mkdir(parents=True)
+    for name in ("glossary.yaml", "night-order.yaml"):
+        copy(ROOT / "content" / name, tmp_path / "content" / name)
+    copy(ROOT / F001, tmp_path / "content/ko/001.txt")
+    text = (ROOT / F000).read_text(encoding="utf-8").replace("죽어라.", "죽어라!")
+    (tmp_path / "content/ko/000.txt").write_text(text, encoding="utf-8")
+    differs = found(run_checks(load_corpus(tmp_path)), "duplicate-differs")
+    assert ("content/ko/000.txt", 158, "처단자 flavor differs from content/ko/001.txt:48") in differs
+
+
+def test_po_export_reads_back_with_babel(corpus):
+    buffer = BytesIO()
+    count = write_lacking(corpus, "en", buffer)
+    buffer.seek(0)
+    catalog = read_po(buffer, locale="en")
+    messages = {m.context: m for m in catalog if m.id}
+    assert len(messages) == count == 189
+    fanggu = messages["fanggu/ability"]
+    assert fanggu.id.startswith("매일 밤*, 플레이어 1명을 선택합니다")
+    assert fanggu.locations == [(F004, 204)]
+    assert fanggu.string == ""
+    noble = messages["noble/how_to_run"]
+    assert noble.id.split("\n")[1].startswith("첫날 밤, 귀족을 깨우고")
+    assert noble.locations == [(F000, 21)]
+    assert "steward/ability" not in messages  # written in English already
+
+
+def test_readme_states_the_count_of_each_check(diagnostics):
+    from collections import Counter
+
+    from tests.conftest import ROOT
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    counts = Counter(d.code for d in diagnostics)
+    for registered in REGISTRY:
+        row = f"| `{registered.code}` | {registered.severity} | {counts[registered.code]} |"
+        assert row in readme
+
+
+def test_setup_brackets_compared_across_languages():
+    from generator.checks.ability import setup_numbers
+    assert setup_numbers("You have all Outsider abilities. [-0 or -1 Outsider]") == [("-0", "-1")]
+    assert setup_numbers("외지인이 추가로 게임에 참여합니다. [외지인 +2명]") == [("+2",)]
+    assert setup_numbers("[당신은 악마와 이웃합니다]") == [()]
+    assert setup_numbers("Each night, you learn a player.") == []

@@ -1,0 +1,169 @@
+"""Night sheets: the official order filtered to the script, specials included; overrides; PDF."""
+import json
+import re
+import subprocess
+import sys
+from html.parser import HTMLParser
+
+import jsonschema
+import pytest
+
+from tests.conftest import REFERENCE, ROOT
+
+FIXTURES = ROOT / "tests" / "fixtures"
+NIGHTSHEET = json.loads((REFERENCE / "nightsheet.json").read_text(encoding="utf-8"))
+SPECIALS = {"dusk", "minioninfo", "demoninfo", "dawn"}
+
+
+def almanac(*args):
+    result = subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=ROOT,
+                            capture_output=True, text=True, encoding="utf-8")
+    assert result.returncode == 0, result.stderr
+    return result
+
+
+class Rows(HTMLParser):
+    """data-id of each sheet row, and of each character listed in the boxes below it."""
+
+    def __init__(self):
+        super().__init__()
+        self.rows, self.listed, self.box = [], {}, None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        classes = (attrs.get("class") or "").split()
+        if tag == "tr" and "nightsheet-row" in classes:
+            self.rows.append(attrs["data-id"])
+        if tag == "section":
+            self.box = next(c for c in classes if c != "nightsheet-box")
+        if tag == "span" and "nightsheet-listed" in classes:
+            self.listed.setdefault(self.box, []).append(attrs["data-id"])
+
+
+def sheet_rows(script, lang, night, tmp_path):
+    out = tmp_path / f"{lang}-{night}.html"
+    almanac("nightsheet", str(script), "--lang", lang, "--night", night, "--html", str(out))
+    parser = Rows()
+    parser.feed(out.read_text(encoding="utf-8"))
+    return parser
+
+
+def official_order(characters, night):
+    key = "firstNight" if night == "first" else "otherNight"
+    return [i for i in NIGHTSHEET[key] if i in characters or i in SPECIALS]
+
+
+@pytest.fixture(scope="module")
+def script_000(tmp_path_factory):
+    path = tmp_path_factory.mktemp("export") / "000.json"
+    almanac("export-script", "000", "-o", str(path))
+    return path
+
+
+def test_exported_script_validates_against_the_schema(script_000):
+    document = json.loads(script_000.read_text(encoding="utf-8"))
+    schema = json.loads((REFERENCE / "script-schema.json").read_text(encoding="utf-8"))
+    jsonschema.validate(document, schema)
+    assert document[0] == {"id": "_meta", "name": "로마는 하루아침에 불타지 않았다", "author": "Mup"}
+    assert len(document) == 27 and document[1] == "noble"
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+@pytest.mark.parametrize("night", ["first", "other"])
+def test_000_rows_follow_the_official_order(script_000, lang, night, tmp_path):
+    characters = json.loads(script_000.read_text(encoding="utf-8"))[1:]
+    rows = sheet_rows(script_000, lang, night, tmp_path)
+    assert rows.rows == official_order(characters, night)
+    assert rows.rows[0] == "dusk" and rows.rows[-1] == "dawn"
+    assert ("minioninfo" in rows.rows) == (night == "first")
+
+
+def test_000_first_night_exact(script_000, tmp_path):
+    assert sheet_rows(script_000, "ko", "first", tmp_path).rows == [
+        "dusk", "barista", "philosopher", "magician", "minioninfo", "lunatic", "demoninfo",
+        "marionette", "poisoner", "widow", "snakecharmer", "damsel", "empath", "fortuneteller",
+        "clockmaker", "dreamer", "seamstress", "noble", "bountyhunter", "cultleader",
+        "chambermaid", "dawn"]
+
+
+@pytest.mark.parametrize("night", ["first", "other"])
+def test_trouble_brewing_fixture(night, tmp_path):
+    script = FIXTURES / "trouble-brewing.json"
+    characters = [c if isinstance(c, str) else c["id"]
+                  for c in json.loads(script.read_text(encoding="utf-8"))[1:]]
+    rows = sheet_rows(script, "en", night, tmp_path)
+    assert rows.rows == official_order(characters, night)
+    assert "notplaced" not in rows.listed and "nightsheet-not-placed" not in rows.listed
+    waking = set(rows.rows)
+    assert sorted(rows.listed["nightsheet-not-waking"]) == sorted(c for c in characters
+                                                                  if c not in waking)
+
+
+def test_meta_order_overrides_and_unknown_ids_are_not_placed(tmp_path):
+    rows = sheet_rows(FIXTURES / "custom-order.json", "en", "first", tmp_path)
+    assert rows.rows == ["dusk", "empath", "poisoner", "minioninfo", "demoninfo", "dawn"]
+    assert rows.listed["nightsheet-not-placed"] == ["tinkerbell", "notacharacter"]
+    assert rows.listed["nightsheet-not-waking"] == ["noble", "imp", "monk"]
+    other = sheet_rows(FIXTURES / "custom-order.json", "en", "other", tmp_path)
+    # No _meta.otherNight: the official order of the known characters.
+    assert other.rows == ["dusk", "poisoner", "monk", "imp", "empath", "dawn"]
+
+
+def test_rows_carry_the_almanac_step_for_that_night(script_000, tmp_path):
+    out = tmp_path / "sheet.html"
+    almanac("nightsheet", str(script_000), "--lang", "ko", "--night", "first", "--html", str(out))
+    html = out.read_text(encoding="utf-8")
+    noble = re.search(r'data-id="noble">(.*?)</tr>', html, re.S).group(1)
+    assert "첫날 밤, 귀족을 깨우고 알고 있음 알림이 놓인 세 플레이어를 모두 가리킨 뒤 다시 재우세요." in noble
+    assert "첫날 밤을 준비할 때" not in noble  # preparation is not a night step
+    assert '<span class="nightsheet-token">알아냄</span>' in noble
+    dusk = re.search(r'data-id="dusk">(.*?)</tr>', html, re.S).group(1)
+    assert "해질녘" in dusk
+    # English sheet: the Noble has no English entry; its Korean step is shown, marked.
+    out_en = tmp_path / "sheet-en.html"
+    almanac("nightsheet", str(script_000), "--lang", "en", "--night", "first", "--html", str(out_en))
+    noble_en = re.search(r'data-id="noble">(.*?)</tr>', out_en.read_text(encoding="utf-8"), re.S)
+    assert 'lang="ko"' in noble_en.group(1) and "In Korean" in noble_en.group(1)
+
+
+def test_korean_first_night_pdf_is_one_page_with_embedded_korean_font(script_000, tmp_path):
+    pdf = tmp_path / "000-ko-first.pdf"
+    almanac("nightsheet", str(script_000), "--lang", "ko", "--night", "first", "--pdf", str(pdf))
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
+    assert re.search(r"^Pages:\s+1$", info, re.M)
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                          text=True).stdout
+    names = ["해질녘", "바리스타", "철학자", "마술사", "하수인 정보", "미치광이", "악마 정보", "꼭두각시",
+             "독살범", "미망인", "뱀 조련사", "아가씨", "초공감자", "점쟁이", "시계공", "꿈꾸는 자",
+             "재봉사", "귀족", "현상금 사냥꾼", "사교 교주", "객실 청소부", "새벽"]
+    positions = [text.find(name) for name in names]
+    assert -1 not in positions and positions == sorted(positions)
+    fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True).stdout
+    nanum = [line for line in fonts.splitlines() if "Nanum" in line]
+    assert nanum and all(" yes " in line for line in nanum)  # embedded
+
+
+def test_narration_for_evil_transformation(tmp_path):
+    out = tmp_path / "set.html"
+    almanac("narration", "--roles", "도플갱어,태초의 늑대인간,신비한 늑대인간,하수인,도둑,마녀",
+            "--lang", "ko", "--html", str(out))
+    html = out.read_text(encoding="utf-8")
+    codes = re.findall(r'data-id="([a-z]+)" data-code="([^"]+)"', html)
+    assert codes == [("doppelganger", "#1"), ("alphawolf", "#2-B"), ("mysticwolf", "#2-C"),
+                     ("minion", "#3"), ("robber", "#6"), ("witch", "#6-B")]
+    assert "“태초의 늑대인간, 일어나세요. 다른 사람의 카드와 가운데 있는 늑대 인간 카드를 서로 바꿔야합니다.”" in html
+    doppel = re.search(r'data-id="doppelganger".*?</tr>', html, re.S).group(0)
+    assert doppel.count("도플갱어가 ") == 3  # notes for the alpha wolf, mystic wolf and witch
+    assert "태초의 늑대인간이 된 도플갱어는 즉시" in doppel
+    assert "규칙서에 이 역할의 대본이 없습니다" in re.search(r'data-id="robber".*?</tr>', html, re.S).group(0)
+
+
+def test_narration_with_revealer_adds_the_doppelganger_step(tmp_path):
+    out = tmp_path / "set.html"
+    almanac("narration", "--roles", "doppelganger,revealer,sentinel,bodyguard", "--lang", "ko",
+            "--html", str(out))
+    html = out.read_text(encoding="utf-8")
+    codes = [code for _, code in re.findall(r'data-id="([a-z]+)" data-code="([^"]+)"', html)]
+    assert codes == ["#0", "#1", "#10", "#10a"]
+    assert "도플갱어, 계시자로 변신했다면 일어나세요." in html
+    assert re.search(r"nightsheet-not-waking.*호위병", html, re.S)

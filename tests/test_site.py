@@ -1,0 +1,160 @@
+"""The built site, read as files: pages in both languages, notices, offline, catalogs."""
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from generator.i18n import catalog_path, catalog_stats
+from tests.conftest import REFERENCE, ROOT
+
+NIGHTSHEET = json.loads((REFERENCE / "nightsheet.json").read_text(encoding="utf-8"))
+
+
+def page(site: Path, lang: str, path: str) -> str:
+    return (site / lang / path / "index.html").read_text(encoding="utf-8")
+
+
+def text_of(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def test_both_languages_and_the_language_redirect(built_site):
+    site, _ = built_site
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert 'location.replace(korean ? "ko/" : "en/")' in index
+    for lang in ("ko", "en"):
+        assert (site / lang / "search" / "search_index.json").exists()
+        characters = sorted(p.name for p in (site / lang / "characters").iterdir())
+        assert len(characters) == 79 and "noble" in characters and "fanggu" in characters
+
+
+def test_character_page_has_both_names_team_sections_tokens_scripts_and_night(built_site):
+    site, _ = built_site
+    html = page(site, "ko", "characters/noble")
+    assert "<h1>귀족</h1>" in html and ">Noble</span>" in html
+    assert 'data-team="townsfolk"' in html and "almanac-good" in html
+    text = text_of(html)
+    assert "게임 시작 시, 플레이어 3명 중 1명이 악한 팀임을 알게 됩니다(3명 중 단 1명만 악한 팀)." in text
+    assert len(re.findall(r"<li>", html.split('class="almanac-how-to-run"')[1].split("</ol>")[0])) == 2
+    assert "<li>알아냄</li>" in html
+    assert "로마는 하루아침에 불타지 않았다" in text and "습기가 차다" in text
+    first = [i for i in NIGHTSHEET["firstNight"] if i not in ("dusk", "minioninfo", "demoninfo", "dawn")]
+    assert first.index("noble") + 1 == 62
+    assert "62번째로 깨어남" in text  # first night: the 62nd character to wake
+    assert "content/ko/000_a5b1c4d9f849e54a.txt:11" in text
+
+
+def test_missing_translation_notice_links_to_the_report(built_site):
+    site, _ = built_site
+    english_noble = page(site, "en", "characters/noble")
+    assert "This character has no entry in this language yet" in english_noble
+    assert '<a href="../../report/">See the translator' in english_noble
+    assert 'lang="ko"' in english_noble  # the Korean text is shown, marked as Korean
+    korean_steward = page(site, "ko", "characters/steward")
+    assert "아직 이 언어로 작성된 항목이 없습니다" in korean_steward
+
+
+def test_unwritten_sections_say_so_never_an_empty_heading(built_site):
+    site, _ = built_site
+    html = page(site, "ko", "characters/investigator")
+    assert html.count("이 항목은 아직 작성되지 않았습니다.") == 4  # flavor, summary, how-to-run, examples
+    # A section neither language has gets no heading at all.
+    chef = page(site, "ko", "characters/chef")
+    assert 'id="진행-방법"' not in chef and ">진행 방법<" not in chef
+
+
+def test_markdown_marks_in_corpus_text_stay_text(built_site):
+    site, _ = built_site
+    html = page(site, "ko", "characters/gambler")
+    assert "매일 밤*, 플레이어 1명을 선택하고" in html  # the * is not turned into emphasis
+
+
+def test_untranslated_english_entry_shows_korean_marked(built_site):
+    site, _ = built_site
+    html = page(site, "en", "characters/fanggu")
+    assert "<h1>Fang Gu</h1>" in html
+    assert 'lang="ko"' in html and "This section has not been translated yet" in html
+
+
+def test_indexes_by_team_and_script(built_site):
+    site, _ = built_site
+    townsfolk = text_of(page(site, "en", "teams/townsfolk"))
+    assert "Noble" in townsfolk and "귀족" in townsfolk
+    script = page(site, "ko", "scripts/000")
+    text = text_of(script)
+    assert "지은이: Mup" in text and "모든 플레이어는 Fiddler가 첫날 제정될 것임을 알고 있습니다." in text
+    headings = re.findall(r'<h3 id="[^"]*">([^<]+)</h3>', script)
+    assert headings == ["마을주민", "외지인", "하수인", "악마", "여행자", "전설"]
+    assert text.index("귀족") < text.index("시계공") < text.index("현상금 사냥꾼")
+    assert 'href="../../nightsheets/000-first/"' in script
+
+
+def test_onuw_pages(built_site):
+    site, _ = built_site
+    sentinel = text_of(page(site, "ko", "onuw/roles/sentinel"))
+    assert "경비병, 일어나세요." in sentinel and "마을주민 팀" in sentinel and "#0" in sentinel
+    assert "이 역할로 변신한 도플갱어는 즉시 행동합니다." in sentinel
+    wake = text_of(page(site, "en", "onuw/wake-order"))
+    assert "#9a" in wake and "after becoming Insomniac" in wake
+    artifacts = text_of(page(site, "en", "onuw/artifacts"))
+    assert "Shroud of Shame" in artifacts and "부끄러움의 망토" in artifacts
+    sets = text_of(page(site, "ko", "onuw/role-sets"))
+    assert "사악한 변신" in sets and "최소 3명" in sets
+
+
+def test_nothing_is_loaded_from_outside(built_site):
+    site, _ = built_site
+    for html in (site / "ko").rglob("*.html"):
+        content = html.read_text(encoding="utf-8")
+        # Absolute links may only name the site itself (its canonical URL).
+        assert not re.search(r'(src|href)="(https?:)?//(?!127\.0\.0\.1[:/])', content), html
+        assert "fonts.googleapis" not in content and "fonts.gstatic" not in content
+
+
+def test_korean_text_keeps_words_whole(built_site):
+    site, _ = built_site
+    css = (site / "ko" / "assets" / "almanac.css").read_text(encoding="utf-8")
+    assert re.search(r':lang\(ko\)[^{]*\{[^}]*word-break: keep-all', css)
+
+
+def test_report_page_counts_each_check(built_site):
+    site, _ = built_site
+    text = text_of(page(site, "en", "report"))
+    assert "stray-script warning 1" in text
+    assert "heading-name warning 7" in text
+    assert "untranslated-entry warning 5" in text
+    html = page(site, "ko", "report")
+    assert 'data-id="noble"' in html and 'href="../characters/noble/"' in html
+    assert "content/ko/000_a5b1c4d9f849e54a.txt:277" in html
+
+
+def test_ui_catalogs_are_complete_and_up_to_date(tmp_path):
+    pot = tmp_path / "messages.pot"
+    subprocess.run([str(Path(sys.executable).parent / "pybabel"), "extract", "-F", "babel.cfg",
+                    "-k", "N_", "--no-location", "-o", str(pot), "."], cwd=ROOT, check=True,
+                   capture_output=True)
+    with pot.open("rb") as handle:
+        template = {m.id for m in read_po(handle) if m.id}
+    for lang in ("ko", "en"):
+        with catalog_path(lang).open("rb") as handle:
+            catalog = {m.id for m in read_po(handle) if m.id}
+        assert template <= catalog, f"run scripts/update_catalogs: {sorted(template - catalog)}"
+        stats = catalog_stats(lang)
+        assert (stats.untranslated, stats.fuzzy) == ((), ())
+
+
+@pytest.mark.parametrize("lang", ["ko"])
+def test_catalog_counting_sees_untranslated_and_fuzzy(tmp_path, monkeypatch, lang):
+    from generator import i18n
+    po = tmp_path / lang / "LC_MESSAGES" / "messages.po"
+    po.parent.mkdir(parents=True)
+    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                  'msgid "Ability"\nmsgstr "능력"\n\nmsgid "Flavor"\nmsgstr ""\n\n'
+                  '#, fuzzy\nmsgid "Dawn"\nmsgstr "새벽"\n', encoding="utf-8")
+    monkeypatch.setattr(i18n, "LOCALES", tmp_path)
+    stats = i18n.catalog_stats(lang)
+    assert (stats.total, stats.untranslated, stats.fuzzy) == (3, ("Flavor",), ("Dawn",))
