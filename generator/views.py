@@ -1,6 +1,7 @@
 """What each page shows, worked out in Python so templates only lay it out."""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from .glossary import Term
@@ -38,7 +39,7 @@ class CharacterView:
     lang: str
     has_entry: bool  # an entry in the page's language exists
     sections: tuple[SectionView, ...]
-    reminders: tuple[str, ...]
+    reminders: tuple[tuple[str, int], ...]  # (label, how many of that token)
     scripts: tuple[tuple[str, str], ...]  # (script id, title)
     first_night: int | None  # position among the characters that wake, 1-based
     other_night: int | None
@@ -88,7 +89,7 @@ def character_view(corpus: Corpus, character: Character, lang: str) -> Character
         alignment=alignment(character.team), name=character.name(lang),
         other_name=character.name(OTHER[lang]), lang=lang, has_entry=lang in character.entries,
         sections=sections_for(character, lang),
-        reminders=tuple(t.label(lang) for t in term.reminders) if term else (),
+        reminders=tuple(Counter(t.label(lang) for t in term.reminders).items()) if term else (),
         scripts=scripts,
         first_night=night_position(corpus.night_order.first_night, character.id),
         other_night=night_position(corpus.night_order.other_night, character.id),

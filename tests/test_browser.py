@@ -1,5 +1,6 @@
 """The site in headless Chromium: search in both languages, the language switch, notices,
 a phone-sized screen, and not one request leaving 127.0.0.1."""
+import re
 from urllib.parse import urlsplit
 
 import pytest
@@ -21,15 +22,9 @@ CHARACTERS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def requests_seen():
-    return []
-
-
 @pytest.fixture
-def page(browser, requests_seen):
+def page(browser):
     page = browser.new_page()
-    page.on("request", lambda request: requests_seen.append(request.url))
     yield page
     page.close()
 
@@ -92,9 +87,8 @@ def test_a_missing_translation_shows_the_notice(page, site_url):
     page.wait_for_url(f"{site_url}en/report/")
 
 
-def test_phone_width_has_no_sideways_scrolling(browser, site_url, requests_seen):
+def test_phone_width_has_no_sideways_scrolling(browser, site_url):
     page = browser.new_page(viewport={"width": 390, "height": 844})
-    page.on("request", lambda request: requests_seen.append(request.url))
     for path in ("ko/characters/lunatic/", "en/characters/lunatic/", "ko/nightsheets/000-first/"):
         page.goto(f"{site_url}{path}", wait_until="networkidle")
         width = page.evaluate("document.documentElement.scrollWidth")
@@ -103,18 +97,36 @@ def test_phone_width_has_no_sideways_scrolling(browser, site_url, requests_seen)
     page.close()
 
 
-def test_the_root_sends_korean_browsers_to_korean(browser, site_url, requests_seen):
+def test_the_root_sends_korean_browsers_to_korean(browser, site_url):
     for locale, lang in (("ko-KR", "ko"), ("en-US", "en")):
         context = browser.new_context(locale=locale)
         page = context.new_page()
-        page.on("request", lambda request: requests_seen.append(request.url))
         page.goto(site_url)
         page.wait_for_url(f"{site_url}{lang}/")
         context.close()
 
 
-def test_no_request_left_127_0_0_1(requests_seen):
-    # Runs last in this module: every page load and search above was recorded.
-    assert len(requests_seen) > 50
-    hosts = {urlsplit(url).hostname for url in requests_seen if not url.startswith("data:")}
+def test_a_night_sheet_page_of_the_site_prints_on_one_a4_page(page, site_url, tmp_path):
+    import subprocess
+    page.goto(f"{site_url}ko/nightsheets/000-first/", wait_until="networkidle")
+    page.emulate_media(media="print")
+    pdf = tmp_path / "printed.pdf"
+    page.pdf(path=str(pdf), prefer_css_page_size=True, print_background=True)
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
+    assert re.search(r"^Pages:\s+1$", info, re.M) and re.search(r"^Page size:.*\(A4\)", info, re.M)
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True).stdout
+    assert "번역 보고서" not in text  # the site's menus are not printed
+
+
+
+def test_no_request_left_127_0_0_1(page, site_url):
+    seen = []
+    page.on("request", lambda request: seen.append(request.url))
+    for path in ("", "ko/characters/noble/", "en/characters/fanggu/", "ko/report/",
+                 "ko/onuw/roles/sentinel/", "en/nightsheets/000-first/"):
+        page.goto(f"{site_url}{path}", wait_until="networkidle")
+    search(page, site_url, "ko", "귀족은")
+    search(page, site_url, "en", "Fang Gu")
+    assert len(seen) > 20  # pages, stylesheets, scripts, the search index and its worker
+    hosts = {urlsplit(url).hostname for url in seen if not url.startswith(("data:", "blob:"))}
     assert hosts == {"127.0.0.1"}

@@ -40,7 +40,7 @@ def test_character_page_has_both_names_team_sections_tokens_scripts_and_night(bu
     text = text_of(html)
     assert "게임 시작 시, 플레이어 3명 중 1명이 악한 팀임을 알게 됩니다(3명 중 단 1명만 악한 팀)." in text
     assert len(re.findall(r"<li>", html.split('class="almanac-how-to-run"')[1].split("</ol>")[0])) == 2
-    assert "<li>알아냄</li>" in html
+    assert "<li>알아냄 ×3</li>" in html  # the Noble's three KNOW tokens
     assert "로마는 하루아침에 불타지 않았다" in text and "습기가 차다" in text
     first = [i for i in NIGHTSHEET["firstNight"] if i not in ("dusk", "minioninfo", "demoninfo", "dawn")]
     assert first.index("noble") + 1 == 62
@@ -96,7 +96,8 @@ def test_indexes_by_team_and_script(built_site):
 def test_onuw_pages(built_site):
     site, _ = built_site
     sentinel = text_of(page(site, "ko", "onuw/roles/sentinel"))
-    assert "경비병, 일어나세요." in sentinel and "마을주민 팀" in sentinel and "#0" in sentinel
+    assert "경비병, 일어나세요." in sentinel and "마을주민 팀" in sentinel
+    assert "황혼에서 새벽까지만: #0" in sentinel and "한밤의 늑대인간과 함께: #0" in sentinel
     assert "이 역할로 변신한 도플갱어는 즉시 행동합니다." in sentinel
     wake = text_of(page(site, "en", "onuw/wake-order"))
     assert "#9a" in wake and "after becoming Insomniac" in wake
