@@ -15,9 +15,9 @@ from .export_po import write_lacking
 from .i18n import LANGS, translations
 from .narration import build_narration
 from .nightsheet import NIGHTS, build_sheet
-from .printing import print_pdf, special_rows, standalone_html
 from .onuw_views import rulebook
 from .pipeline import load_corpus
+from .printing import print_pdf, special_rows, standalone_html
 from .records import diagnostic_record, records
 from .script_json import export, read_script
 

@@ -2,7 +2,7 @@
 missing, unwritten or untranslated section, the other language's text as its msgid."""
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import BinaryIO
 
 from babel.messages.catalog import Catalog
@@ -12,7 +12,7 @@ from .model import PRESENT, SECTIONS, UNTRANSLATED
 from .resolve import Corpus
 from .views import OTHER
 
-_FIXED_DATE = datetime(2000, 1, 1, tzinfo=timezone.utc)
+_FIXED_DATE = datetime(2000, 1, 1, tzinfo=UTC)
 
 
 def lacking_catalog(corpus: Corpus, lang: str) -> Catalog:

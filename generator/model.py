@@ -18,12 +18,6 @@ class Line:
 
 
 @dataclass(frozen=True)
-class Source:
-    file: str
-    line: int
-
-
-@dataclass(frozen=True)
 class Diagnostic:
     severity: str  # error | warning | info
     code: str

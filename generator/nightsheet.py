@@ -5,8 +5,8 @@ import re
 from dataclasses import dataclass
 
 from .model import PRESENT, Entry, Line
-from .parse.vocabulary import quoted_ability
 from .night_order import SPECIALS
+from .parse.vocabulary import quoted_ability
 from .resolve import Corpus
 from .script_json import ScriptSpec
 from .views import OTHER, alignment

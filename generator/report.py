@@ -6,7 +6,6 @@ from dataclasses import dataclass
 
 from .checks import REGISTRY, Check
 from .checks.coverage import LANGS, matrix
-from .i18n import CatalogStats, catalog_stats
 from .model import SECTIONS, Diagnostic
 from .resolve import Corpus
 
@@ -39,7 +38,6 @@ class ReportView:
     by_script: tuple[Totals, ...]
     by_file: tuple[Totals, ...]
     checks: tuple[CheckFindings, ...]
-    catalogs: tuple[CatalogStats, ...]
 
 
 def _totals(label: str, statuses: list[str]) -> Totals:
@@ -65,5 +63,4 @@ def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...]) -> ReportVi
         for pf in corpus.parsed if pf.entries)
     grouped = tuple(CheckFindings(check, tuple(d for d in diagnostics if d.code == check.code))
                     for check in REGISTRY)
-    return ReportView(rows, by_language, by_script, by_file, grouped,
-                      tuple(catalog_stats(lang) for lang in LANGS))
+    return ReportView(rows, by_language, by_script, by_file, grouped)

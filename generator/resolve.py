@@ -4,8 +4,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from .glossary import Glossary, Term, squash
-from .model import (MISSING, PLACEHOLDER, SECTIONS, Diagnostic, Entry, Line, ParsedFile, Role,
-                    Rulebook)
+from .model import (
+    MISSING,
+    PLACEHOLDER,
+    SECTIONS,
+    Diagnostic,
+    Entry,
+    Line,
+    ParsedFile,
+    Role,
+    Rulebook,
+)
 from .night_order import NightOrder
 
 TEAM_ORDER = ("townsfolk", "outsider", "minion", "demon", "traveller", "fabled", "loric",

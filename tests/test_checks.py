@@ -186,3 +186,20 @@ def test_setup_brackets_compared_across_languages():
     assert setup_numbers("외지인이 추가로 게임에 참여합니다. [외지인 +2명]") == [("+2",)]
     assert setup_numbers("[당신은 악마와 이웃합니다]") == [()]
     assert setup_numbers("Each night, you learn a player.") == []
+
+
+def test_ui_catalog_checks_point_at_the_catalog_line(tmp_path, monkeypatch, corpus, diagnostics):
+    from generator import i18n
+    from generator.checks import ui_catalogs
+    assert found(diagnostics, "ui-untranslated") == [] and found(diagnostics, "ui-fuzzy") == []
+    for lang in ("ko", "en"):
+        po = tmp_path / lang / "LC_MESSAGES" / "messages.po"
+        po.parent.mkdir(parents=True)
+        po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                      'msgid "Ability"\nmsgstr ""\n\n#, fuzzy\nmsgid "Dawn"\nmsgstr "x"\n',
+                      encoding="utf-8")
+    monkeypatch.setattr(i18n, "LOCALES", tmp_path)
+    untranslated = list(ui_catalogs.ui_untranslated(corpus))
+    assert untranslated[0][0] == "ko: UI string untranslated"
+    assert (untranslated[0][2], untranslated[0][3]) == (5, "Ability")
+    assert [f[3] for f in ui_catalogs.ui_fuzzy(corpus)] == ["Dawn", "Dawn"]

@@ -18,8 +18,8 @@ def test_text_is_nfc():
 
 
 def test_invalid_bytes_give_error_with_byte_offset_and_line():
-    data = "마을주민\n귀족\n".encode("utf-8") + b"\xff\xfe broken\n"
-    offset = len("마을주민\n귀족\n".encode("utf-8"))
+    data = "마을주민\n귀족\n".encode() + b"\xff\xfe broken\n"
+    offset = len("마을주민\n귀족\n".encode())
     result = decode(data, "content/ko/bad.txt", "ko")
     assert isinstance(result, Diagnostic)
     assert (result.severity, result.code, result.file, result.line) == \

@@ -63,5 +63,14 @@ def describe(code: str) -> Check | None:
 
 
 # The families register their checks on import; they need `check` defined above.
-from . import (ability, coverage, duplicates, noise, reminder_tokens,  # noqa: E402,F401
-               structure, terminology, untranslated)
+from . import (  # noqa: E402,F401
+    ability,
+    coverage,
+    duplicates,
+    noise,
+    reminder_tokens,
+    structure,
+    terminology,
+    ui_catalogs,
+    untranslated,
+)

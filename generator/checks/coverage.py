@@ -25,7 +25,7 @@ def totals(statuses: list[dict[str, str]]) -> Counter:
 
 @check("unwritten", "warning", "An entry whose sections are marked as not written yet.")
 def unwritten(corpus: Corpus):
-    for character, entry in entries(corpus):
+    for _, entry in entries(corpus):
         lacking = [s for s in SECTIONS if entry.status[s] == PLACEHOLDER]
         if lacking:
             yield (f"{entry.name}: not written yet ({', '.join(lacking)})", entry.file, entry.line,

@@ -8,10 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..model import (MISSING, PLACEHOLDER, PRESENT, SECTIONS, UNTRANSLATED, Diagnostic, Entry,
-                     Line)
-from .vocabulary import (BULLET, EXAMPLES, HOW_TO_RUN, PLACEHOLDER as PLACEHOLDER_TEXT, QUOTES,
-                         TEAM_WORDS, is_other_language, repair_name)
+from ..model import MISSING, PLACEHOLDER, PRESENT, SECTIONS, UNTRANSLATED, Diagnostic, Entry, Line
+from .vocabulary import (
+    BULLET,
+    EXAMPLES,
+    HOW_TO_RUN,
+    QUOTES,
+    TEAM_WORDS,
+    is_other_language,
+    repair_name,
+)
+from .vocabulary import PLACEHOLDER as PLACEHOLDER_TEXT
 
 
 @dataclass

@@ -10,8 +10,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..model import (Artifact, Chapter, Diagnostic, DoppelgangerNote, DoppelgangerStep, Line,
-                     ParsedFile, Role, RoleSet, Rulebook, Utterance, WakeStep)
+from ..model import (
+    Artifact,
+    Chapter,
+    Diagnostic,
+    DoppelgangerNote,
+    DoppelgangerStep,
+    Line,
+    ParsedFile,
+    Role,
+    RoleSet,
+    Rulebook,
+    Utterance,
+    WakeStep,
+)
 from .vocabulary import QUOTES
 
 TOC_HEADER = "목차"

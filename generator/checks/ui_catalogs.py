@@ -1,0 +1,34 @@
+"""The UI catalogs: template strings not yet translated, or marked fuzzy, per language."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+
+from ..i18n import LANGS, catalog_path
+from ..resolve import Corpus
+from . import check
+
+_PACKAGE = Path(__file__).resolve().parent.parent.parent
+
+
+def _catalog_findings(fuzzy: bool):
+    for lang in LANGS:
+        path = catalog_path(lang)
+        with path.open("rb") as po:
+            catalog = read_po(po, locale=lang)
+        shown = path.relative_to(_PACKAGE).as_posix() if path.is_relative_to(_PACKAGE) else str(path)
+        for message in catalog:
+            if message.id and (message.fuzzy if fuzzy else not message.string and not message.fuzzy):
+                state = "fuzzy" if fuzzy else "untranslated"
+                yield (f"{lang}: UI string {state}", shown, message.lineno, str(message.id))
+
+
+@check("ui-untranslated", "warning", "A UI string of the templates with no translation yet.")
+def ui_untranslated(corpus: Corpus):
+    yield from _catalog_findings(fuzzy=False)
+
+
+@check("ui-fuzzy", "warning", "A UI string whose translation is marked fuzzy (needs review).")
+def ui_fuzzy(corpus: Corpus):
+    yield from _catalog_findings(fuzzy=True)
