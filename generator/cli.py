@@ -4,11 +4,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+import threading
 from pathlib import Path
 
 from . import labels
+from .browser import serve
 from .build import build
 from .checks import run_checks
 from .export_po import write_lacking
@@ -51,9 +51,17 @@ def _build(args: argparse.Namespace) -> int:
 
 
 def _nightsheet(args: argparse.Namespace) -> int:
+    try:
+        script = read_script(Path(args.script))
+    except json.JSONDecodeError as err:
+        print(f"{args.script}:{err.lineno}:{err.colno}: error: not JSON: {err.msg}",
+              file=sys.stderr)
+        return 2
+    except (OSError, ValueError) as err:
+        print(f"{args.script}: error: {err}", file=sys.stderr)
+        return 2
     corpus = load_corpus(args.root)
-    sheet = build_sheet(corpus, read_script(Path(args.script)), args.lang, args.night,
-                        special_rows(args.lang))
+    sheet = build_sheet(corpus, script, args.lang, args.night, special_rows(args.lang))
     night = translations(args.lang).gettext(labels.NIGHTS[args.night])
     html = standalone_html(args.root / "templates", args.lang, "nightsheet/_sheet.html.j2",
                            f"{sheet.title} · {night}", sheet=sheet)
@@ -99,10 +107,12 @@ def _export_script(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    handler = partial(SimpleHTTPRequestHandler, directory=str(args.root / "site"))
-    with ThreadingHTTPServer(("127.0.0.1", args.port), handler) as server:
-        print(f"Serving {args.root / 'site'} at http://127.0.0.1:{args.port}/ (Ctrl-C stops)")
-        server.serve_forever()
+    with serve(args.root / "site", args.port) as url:
+        print(f"Serving {args.root / 'site'} at {url} (Ctrl-C stops)")
+        try:
+            threading.Event().wait()
+        except KeyboardInterrupt:
+            pass
     return 0
 
 

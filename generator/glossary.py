@@ -45,7 +45,6 @@ def squash(name: str) -> str:
 class Glossary:
     terms: tuple[Term, ...]
     artifacts: tuple[Term, ...]
-    onuw_teams: dict[str, dict[str, str]] = field(hash=False)
 
     def by_id(self, game: str, ident: str) -> Term | None:
         return next((t for t in self.terms if t.game == game and t.id == ident), None)
@@ -82,4 +81,4 @@ def load_glossary(path: Path) -> Glossary:
               for r in onuw.get("roles", [])]
     artifacts = tuple(Term(id=a["id"], game="onuw-artifact", team="", names=a["names"])
                       for a in onuw.get("artifacts", []))
-    return Glossary(tuple(terms), artifacts, onuw.get("teams", {}))
+    return Glossary(tuple(terms), artifacts)

@@ -5,7 +5,8 @@ from dataclasses import dataclass
 
 from .glossary import Term, squash
 from .model import Rulebook
-from .onuw_views import BECAME, GAME
+from .onuw_views import GAME
+from .parse.rulebook import BECAME
 from .resolve import Corpus
 
 DOPPELGANGER = "doppelganger"

@@ -5,12 +5,11 @@ from dataclasses import dataclass
 
 from .glossary import squash
 from .model import Rulebook, WakeStep
+from .parse.rulebook import BECAME
 from .resolve import Corpus
 from .views import OTHER, alignment
 
 GAME = "onuw"
-# "#9a: 불면증환자로 변한 도플갱어": a Doppelgänger that became the named role.
-BECAME = "로 변한 "
 
 
 @dataclass(frozen=True)

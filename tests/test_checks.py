@@ -203,3 +203,15 @@ def test_ui_catalog_checks_point_at_the_catalog_line(tmp_path, monkeypatch, corp
     assert untranslated[0][0] == "ko: UI string untranslated"
     assert (untranslated[0][2], untranslated[0][3]) == (5, "Ability")
     assert [f[3] for f in ui_catalogs.ui_fuzzy(corpus)] == ["Dawn", "Dawn"]
+
+
+def test_wake_order_against_the_night_order_data(corpus):
+    from dataclasses import replace
+
+    from generator.checks.structure import wake_order_data
+    assert list(wake_order_data(corpus)) == []
+    combined = list(corpus.night_order.onuw_combined)
+    combined[5] = ("#3", "mason")  # the data says Mason where the rulebook says Minion
+    changed = replace(corpus, night_order=replace(corpus.night_order,
+                                                  onuw_combined=tuple(combined)))
+    assert [(f[1], f[2]) for f in wake_order_data(changed)] == [(F003, 154)]

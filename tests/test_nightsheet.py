@@ -167,3 +167,14 @@ def test_narration_with_revealer_adds_the_doppelganger_step(tmp_path):
     assert codes == ["#0", "#1", "#10", "#10a"]
     assert "도플갱어, 계시자로 변신했다면 일어나세요." in html
     assert re.search(r"nightsheet-not-waking.*호위병", html, re.S)
+
+
+def test_a_script_that_is_not_json_gets_a_clear_error(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('[\n "noble",\n oops\n]', encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "generator.cli", "nightsheet", str(bad),
+                             "--html", str(tmp_path / "x.html")], cwd=ROOT, capture_output=True,
+                            text=True)
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"{bad}:3:2: error: not JSON")
+    assert not (tmp_path / "x.html").exists()

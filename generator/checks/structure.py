@@ -1,6 +1,9 @@
 """The rulebook's own structure: table of contents against chapters, wake order against roles."""
 from __future__ import annotations
 
+from itertools import zip_longest
+
+from ..parse.rulebook import BECAME
 from ..resolve import Corpus
 from . import check
 
@@ -36,3 +39,26 @@ def wake_order_role(corpus: Corpus):
                 state = "wakes" if role.wakes else "does not wake"
                 yield (f"{role.name} {state} by its chapter, but the wake order says otherwise",
                        book.file, role.line, role.name)
+
+
+@check("wake-order-data", "warning",
+       "The rulebook's wake order differs from content/night-order.yaml, or from which roles wake.")
+def wake_order_data(corpus: Corpus):
+    for book in corpus.rulebooks:
+        for steps, data in ((book.wake_order_alone, corpus.night_order.onuw_daybreak),
+                            (book.wake_order_combined, corpus.night_order.onuw_combined)):
+            for step, expected in zip_longest(steps, data):
+                term = corpus.glossary.lookup("onuw", book.lang, step.name.split(BECAME)[-1]) \
+                    if step else None
+                found = (step.code, term.id if term else None) if step else None
+                if found != expected:
+                    line = step.line if step else (steps[-1].line if steps else 1)
+                    yield (f"wake order step {found} where the night-order data has {expected}",
+                           book.file, line, step.raw if step else "")
+        ordered = {corpus.glossary.lookup("onuw", book.lang, s.name.split(BECAME)[-1])
+                   for s in book.wake_order_combined}
+        for term in corpus.glossary.game_terms("onuw"):
+            if term.wakes and term not in ordered:
+                yield (f"{term.name('ko')} wakes by the glossary but has no step in the combined "
+                       f"wake order", book.file, book.wake_order_combined[0].line
+                       if book.wake_order_combined else 1, term.name("ko"))

@@ -39,6 +39,8 @@ _HEADING_MAX = 16
 _UTTERANCE_MAX_LINES = 3
 _NOT_WAKING = "일어나지 않는"
 _DOPPELGANGER = "도플갱어"
+# A wake step such as "#9a: 불면증환자로 변한 도플갱어": a Doppelgänger that became the named role.
+BECAME = "로 변한 "
 _ACTS_AT_ONCE = "*"
 
 
