@@ -159,3 +159,12 @@ def test_catalog_counting_sees_untranslated_and_fuzzy(tmp_path, monkeypatch, lan
     monkeypatch.setattr(i18n, "LOCALES", tmp_path)
     stats = i18n.catalog_stats(lang)
     assert (stats.total, stats.untranslated, stats.fuzzy) == (3, ("Flavor",), ("Dawn",))
+
+
+def test_list_items_stay_apart(built_site):
+    site, _ = built_site
+    home = page(site, "en", "")
+    assert '<li><a href="scripts/000/">로마는 하루아침에 불타지 않았다</a> · Mup</li>' in home
+    assert '<li><a href="scripts/002/">습기가 차다</a></li>' in home
+    sets = page(site, "ko", "onuw/role-sets")
+    assert sets.count("<li>") == 6 + 6 + 7 + 8 + 8  # the roles of the five sets
