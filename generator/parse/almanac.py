@@ -13,12 +13,12 @@ from .vocabulary import (
     BULLET,
     EXAMPLES,
     HOW_TO_RUN,
+    NOT_WRITTEN_YET,
     QUOTES,
     TEAM_WORDS,
     is_other_language,
     repair_name,
 )
-from .vocabulary import PLACEHOLDER as PLACEHOLDER_TEXT
 
 
 @dataclass
@@ -75,7 +75,7 @@ def _take(draft: _Draft, line: Line, text: str, file: str, lang: str,
           result: EntriesResult) -> None:
     if draft.name is None:
         draft.name = Line(text, line.line)
-    elif text == PLACEHOLDER_TEXT.get(lang):
+    elif text == NOT_WRITTEN_YET.get(lang):
         draft.placeholder = True
         draft.section = "done"
         result.markers.append(line)

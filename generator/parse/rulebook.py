@@ -204,12 +204,14 @@ def _wake_code(match: re.Match[str]) -> str:
 
 
 def _wake_orders(lines: list[Line]) -> tuple[list[WakeStep], list[WakeStep], list[Line]]:
+    """The first run of `#N: role` lines is Daybreak alone, the second the combined order;
+    any later run stays chapter text."""
     runs: list[list[WakeStep]] = []
     text: list[Line] = []
     previous_was_step = False
     for line in lines:
         match = _WAKE.match(line.text)
-        if match and len(runs) < 2 or match and previous_was_step:
+        if match and (previous_was_step or len(runs) < 2):
             if not previous_was_step:
                 runs.append([])
             runs[-1].append(WakeStep(_wake_code(match), match.group("name").strip(), line.line,
@@ -235,36 +237,45 @@ def _closed_utterance_at(lines: list[Line], start: int) -> int:
     return 0
 
 
-def _beginner(lines: list[Line], role_names: list[str]
-              ) -> tuple[list[Line], list[Utterance], list[Line]]:
-    """The 3-player beginner set (a run of role names) and its script (the longest run of speeches)."""
-    names = set(role_names)
-    runs: list[tuple[int, int]] = []
+def _first_run_of_names(lines: list[Line], names: set[str]) -> tuple[int, int]:
+    """Where the first run of two or more lines that are role names starts and ends."""
     i = 0
     while i < len(lines):
         j = i
         while j < len(lines) and lines[j].text in names:
             j += 1
         if j - i >= 2:
-            runs.append((i, j))
-        i = max(j, i + 1)
-    roles_span = runs[0] if runs else (0, 0)
+            return i, j
+        i = j + 1
+    return 0, 0
 
+
+def _speeches_from(lines: list[Line], start: int) -> list[list[Line]]:
+    """The speeches that follow one another from lines[start] on, each closing soon."""
+    speeches = []
+    while start < len(lines) and (length := _closed_utterance_at(lines, start)):
+        speeches.append(lines[start:start + length])
+        start += length
+    return speeches
+
+
+def _beginner(lines: list[Line], role_names: list[str]
+              ) -> tuple[list[Line], list[Utterance], list[Line]]:
+    """The 3-player beginner set (a run of role names) and its script (the longest run of
+    two or more speeches); the rest stays chapter text."""
+    roles_span = _first_run_of_names(lines, set(role_names))
     best: list[list[Line]] = []
+    best_span = (0, 0)
     i = 0
     while i < len(lines):
-        speeches: list[list[Line]] = []
-        j = i
-        while (length := _closed_utterance_at(lines, j)) if j < len(lines) else 0:
-            speeches.append(lines[j:j + length])
-            j += length
-        if len(speeches) > max(1, len(best)):
-            best, best_span = speeches, (i, j)
-        i = j if speeches else i + 1
-    narration_span = best_span if best else (0, 0)
+        speeches = _speeches_from(lines, i)
+        end = i + sum(len(speech) for speech in speeches)
+        if len(speeches) >= 2 and len(speeches) > len(best):
+            best, best_span = speeches, (i, end)
+        i = end if speeches else i + 1
     kept = [line for k, line in enumerate(lines)
-            if not (roles_span[0] <= k < roles_span[1] or narration_span[0] <= k < narration_span[1])]
-    return (lines[roles_span[0]:roles_span[1]], [Utterance(tuple(s)) for s in best], kept)
+            if not (roles_span[0] <= k < roles_span[1] or best_span[0] <= k < best_span[1])]
+    return lines[roles_span[0]:roles_span[1]], [Utterance(tuple(s)) for s in best], kept
 
 
 def _artifacts(lines: list[Line]) -> tuple[list[Artifact], list[Line]]:

@@ -12,7 +12,7 @@ TEAM_WORDS = {
 }
 HOW_TO_RUN = {"ko": "진행 방법", "en": "How to Run"}
 EXAMPLES = {"ko": "예시 · 메모", "en": "Examples & Notes"}
-PLACEHOLDER = {"ko": "아직 작성되지 않았습니다.", "en": "Not written yet."}
+NOT_WRITTEN_YET = {"ko": "아직 작성되지 않았습니다.", "en": "Not written yet."}
 SCRIPT_NOTE = "메모"
 SCRIPT_HEADER = re.compile(r"^해설서 · (?P<author>.+?) · (?P<count>\d+)개 캐릭터$")
 BULLET = "- "
