@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
 
+from babel.messages.catalog import Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -35,12 +36,20 @@ class CatalogStats:
     fuzzy: tuple[str, ...]
 
 
-def catalog_stats(lang: str) -> CatalogStats:
-    """Messages without a translation, and fuzzy ones, counted once each (the header is not one)."""
+def catalog_messages(lang: str) -> list[Message]:
+    """The catalog's messages, its header left out."""
     with catalog_path(lang).open("rb") as po:
-        catalog = read_po(po, locale=lang)
-    messages = [m for m in catalog if m.id]
+        return [m for m in read_po(po, locale=lang) if m.id]
+
+
+def is_untranslated(message: Message) -> bool:
+    return not message.string and not message.fuzzy
+
+
+def catalog_stats(lang: str) -> CatalogStats:
+    """Messages without a translation, and fuzzy ones, counted once each."""
+    messages = catalog_messages(lang)
     return CatalogStats(
         lang=lang, total=len(messages),
-        untranslated=tuple(str(m.id) for m in messages if not m.string and not m.fuzzy),
+        untranslated=tuple(str(m.id) for m in messages if is_untranslated(m)),
         fuzzy=tuple(str(m.id) for m in messages if m.fuzzy))

@@ -3,9 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from babel.messages.pofile import read_po
-
-from ..i18n import LANGS, catalog_path
+from ..i18n import LANGS, catalog_messages, catalog_path, is_untranslated
 from ..resolve import Corpus
 from . import check
 
@@ -13,14 +11,12 @@ _PACKAGE = Path(__file__).resolve().parent.parent.parent
 
 
 def _catalog_findings(fuzzy: bool):
+    state = "fuzzy" if fuzzy else "untranslated"
     for lang in LANGS:
         path = catalog_path(lang)
-        with path.open("rb") as po:
-            catalog = read_po(po, locale=lang)
         shown = path.relative_to(_PACKAGE).as_posix() if path.is_relative_to(_PACKAGE) else str(path)
-        for message in catalog:
-            if message.id and (message.fuzzy if fuzzy else not message.string and not message.fuzzy):
-                state = "fuzzy" if fuzzy else "untranslated"
+        for message in catalog_messages(lang):
+            if message.fuzzy if fuzzy else is_untranslated(message):
                 yield (f"{lang}: UI string {state}", shown, message.lineno, str(message.id))
 
 
