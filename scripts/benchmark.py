@@ -5,6 +5,8 @@ Usage: .venv/bin/python scripts/benchmark.py
 """
 from __future__ import annotations
 
+import contextlib
+import io
 import shutil
 import sys
 import tempfile
@@ -14,6 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from generator.build import build  # noqa: E402
 from generator.checks import run_checks  # noqa: E402
 from generator.pipeline import load_corpus  # noqa: E402
 from generator.records import records  # noqa: E402
@@ -48,6 +51,17 @@ def scaled_project(factor: int, into: Path) -> Path:
     return into
 
 
+def whole_build(into: Path) -> float:
+    """One `almanac build` of the corpus, in a copy of the project so site/ stays as it is."""
+    for name in ("content", "templates"):
+        shutil.copytree(ROOT / name, into / name)
+    shutil.copy(ROOT / "mkdocs.yml", into / "mkdocs.yml")
+    start = time.perf_counter()
+    with contextlib.redirect_stdout(io.StringIO()):
+        build(into, "http://127.0.0.1:8000/")
+    return time.perf_counter() - start
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         big = scaled_project(10, Path(tmp))
@@ -67,6 +81,9 @@ def main() -> None:
         print("ratios x10 / x1: " + ", ".join(
             f"{name} {rows[1][i] / base[i]:.1f}" for i, name in
             ((1, "parse"), (2, "checks"), (3, "records"), (4, "parse memory"))))
+        site_s = whole_build(Path(tmp) / "site-project")
+        print(f"whole site build (both languages, MkDocs): {site_s:.1f} s, "
+              f"{site_s / (base[1] + base[2]):.0f} x parse+checks")
 
 
 if __name__ == "__main__":

@@ -74,3 +74,11 @@ def entry_names(document, ident, lang):
 
 def test_no_corpus_line_is_left_unplaced(diagnostics):
     assert [d for d in diagnostics if d.severity == "error"] == []
+
+
+def test_corpus_files_are_the_shared_corpus_byte_for_byte():
+    from tests.conftest import FILES, ROOT
+    corpus = ROOT.parent / "shared" / "corpus"
+    for path in FILES.values():
+        name = path.rsplit("/", 1)[1]
+        assert (ROOT / path).read_bytes() == (corpus / name).read_bytes(), name
