@@ -10,6 +10,10 @@ from .parse.rulebook import BECAME
 from .resolve import Corpus
 
 DOPPELGANGER = "doppelganger"
+WEREWOLF = "werewolf"
+DREAM_WOLF = "dreamwolf"
+# On the werewolf team but not a wolf: the Minion wakes at its own turn.
+NOT_WEREWOLVES = {"minion"}
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,8 @@ def build_narration(corpus: Corpus, book: Rulebook, title: str, asked: list[str]
     terms, unknown = resolve_roles(corpus, asked)
     chosen = {t.id for t in terms}
     roles = {squash(r.name): r for r in book.roles}
+    # Every wolf of the set opens its eyes at the werewolves' turn, the Werewolf card or not.
+    wolves = [t for t in terms if t.team == "werewolf" and t.id not in NOT_WEREWOLVES]
     rows = []
     for step in book.wake_order_combined:
         if BECAME in step.name:
@@ -81,6 +87,9 @@ def build_narration(corpus: Corpus, book: Rulebook, title: str, asked: list[str]
                                      extra is not None))
             continue
         term = _lookup(corpus, step.name)
+        if term and term.id == WEREWOLF and wolves:
+            rows.append(_werewolves_row(step.code, term, wolves, roles, lang))
+            continue
         if term is None or term.id not in chosen:
             continue
         role = roles.get(squash(term.names["ko"]))
@@ -91,6 +100,16 @@ def build_narration(corpus: Corpus, book: Rulebook, title: str, asked: list[str]
     not_waking = tuple(t.name(lang) for t in terms if t.id not in placed)
     return NarrationSheet(title, lang, tuple(t.name(lang) for t in terms), tuple(rows),
                           not_waking, tuple(unknown))
+
+
+def _werewolves_row(code: str, werewolf: Term, wolves: list[Term], roles: dict,
+                    lang: str) -> NarrationRow:
+    """The werewolves' turn; with the Dream Wolf in the set, its call replaces the usual one."""
+    dream = next((t for t in wolves if t.id == DREAM_WOLF), None)
+    role = roles.get(squash(dream.names["ko"])) if dream else None
+    lines = tuple(u.text for u in role.narration) if role else ()
+    names = ", ".join(t.name(lang) for t in wolves)
+    return NarrationRow(code, werewolf.id, f"{werewolf.name(lang)} ({names})", lines, bool(lines))
 
 
 def _doppelganger_notes(corpus: Corpus, book: Rulebook, chosen: set[str],

@@ -149,8 +149,11 @@ def test_narration_for_evil_transformation(tmp_path):
             "--lang", "ko", "--html", str(out))
     html = out.read_text(encoding="utf-8")
     codes = re.findall(r'data-id="([a-z]+)" data-code="([^"]+)"', html)
-    assert codes == [("doppelganger", "#1"), ("alphawolf", "#2-B"), ("mysticwolf", "#2-C"),
-                     ("minion", "#3"), ("robber", "#6"), ("witch", "#6-B")]
+    # The set's roles in rulebook order, and the werewolves' turn at which its two wolves
+    # open their eyes together (the set has no plain Werewolf card).
+    assert codes == [("doppelganger", "#1"), ("werewolf", "#2"), ("alphawolf", "#2-B"),
+                     ("mysticwolf", "#2-C"), ("minion", "#3"), ("robber", "#6"), ("witch", "#6-B")]
+    assert "<code>#2</code> 늑대인간 (태초의 늑대인간, 신비한 늑대인간)" in html
     assert "“태초의 늑대인간, 일어나세요. 다른 사람의 카드와 가운데 있는 늑대 인간 카드를 서로 바꿔야합니다.”" in html
     doppel = re.search(r'data-id="doppelganger".*?</tr>', html, re.S).group(0)
     assert doppel.count("도플갱어가 ") == 3  # notes for the alpha wolf, mystic wolf and witch
@@ -178,3 +181,12 @@ def test_a_script_that_is_not_json_gets_a_clear_error(tmp_path):
     assert result.returncode == 2
     assert result.stderr.startswith(f"{bad}:3:2: error: not JSON")
     assert not (tmp_path / "x.html").exists()
+
+
+def test_the_dream_wolf_call_replaces_the_werewolves_call(tmp_path):
+    out = tmp_path / "set.html"
+    almanac("narration", "--roles", "werewolf,dreamwolf,seer", "--lang", "ko", "--html", str(out))
+    html = out.read_text(encoding="utf-8")
+    werewolves = re.search(r'data-code="#2">.*?</tr>', html, re.S).group(0)
+    assert "“잠자는 늑대인간을 제외한 나머지 늑대인간만 일어나세요." in werewolves
+    assert re.search(r"nightsheet-not-waking.*잠자는 늑대인간", html, re.S)
