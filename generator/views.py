@@ -103,15 +103,17 @@ class TeamView:
     characters: tuple[tuple[str, str, str], ...]  # (id, name, other-language name)
 
 
+def by_team(characters: list[Character], lang: str) -> tuple[TeamView, ...]:
+    """The characters grouped by team in the official team order, each group in given order."""
+    return tuple(
+        TeamView(team, alignment(team), tuple((c.id, c.name(lang), c.name(OTHER[lang]))
+                                              for c in characters if c.team == team))
+        for team in BOTC_TEAMS if any(c.team == team for c in characters))
+
+
 def team_views(corpus: Corpus, lang: str) -> tuple[TeamView, ...]:
-    views = []
-    for team in BOTC_TEAMS:
-        members = sorted((c for c in corpus.characters if c.game == "botc" and c.team == team),
-                         key=lambda c: c.name(lang))
-        if members:
-            views.append(TeamView(team, alignment(team), tuple(
-                (c.id, c.name(lang), c.name(OTHER[lang])) for c in members)))
-    return tuple(views)
+    botc = [c for c in corpus.characters if c.game == "botc"]
+    return by_team(sorted(botc, key=lambda c: c.name(lang)), lang)
 
 
 @dataclass(frozen=True)
@@ -125,13 +127,7 @@ class ScriptView:
 
 
 def script_view(corpus: Corpus, script: Script, lang: str) -> ScriptView:
-    teams = []
-    for team in BOTC_TEAMS:
-        members = [corpus.character("botc", i) for i in script.characters]
-        members = [c for c in members if c and c.team == team]
-        if members:
-            teams.append(TeamView(team, alignment(team), tuple(
-                (c.id, c.name(lang), c.name(OTHER[lang])) for c in members)))
+    members = [c for c in (corpus.character("botc", i) for i in script.characters) if c]
     return ScriptView(script.id, script.title, script.author,
                       tuple(n.text for n in script.notes), f"{script.file}:{script.line}",
-                      tuple(teams))
+                      by_team(members, lang))

@@ -43,6 +43,17 @@ def parsed(corpus):
     return {key: next(p for p in corpus.parsed if p.file == path) for key, path in FILES.items()}
 
 
+def corpus_project(root, texts: dict[str, bytes]):
+    """A project folder holding the glossary, the night order and the given texts under content/."""
+    for name in ("glossary.yaml", "night-order.yaml"):
+        (root / "content").mkdir(parents=True, exist_ok=True)
+        (root / "content" / name).write_bytes((ROOT / "content" / name).read_bytes())
+    for path, data in texts.items():
+        (root / "content" / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / "content" / path).write_bytes(data)
+    return root
+
+
 def entry_of(document, ident: str, lang: str, game: str = "botc") -> dict:
     character = next(c for c in document["characters"] if c["id"] == ident and c["game"] == game)
     return character["entries"][lang]

@@ -137,17 +137,12 @@ def test_duplicates_that_agree_are_merged_without_a_finding(diagnostics, corpus)
 
 
 def test_a_duplicate_that_differs_is_reported_with_both_places(tmp_path):
-    from shutil import copy
-
     from generator.checks import run_checks
     from generator.pipeline import load_corpus
-    from tests.conftest import ROOT
-    (tmp_path / "content" / "ko").mkdir(parents=True)
-    for name in ("glossary.yaml", "night-order.yaml"):
-        copy(ROOT / "content" / name, tmp_path / "content" / name)
-    copy(ROOT / F001, tmp_path / "content/ko/001.txt")
+    from tests.conftest import ROOT, corpus_project
     text = (ROOT / F000).read_text(encoding="utf-8").replace("죽어라.", "죽어라!")
-    (tmp_path / "content/ko/000.txt").write_text(text, encoding="utf-8")
+    corpus_project(tmp_path, {"ko/001.txt": (ROOT / F001).read_bytes(),
+                              "ko/000.txt": text.encode("utf-8")})
     differs = found(run_checks(load_corpus(tmp_path)), "duplicate-differs")
     assert ("content/ko/000.txt", 158, "처단자 flavor differs from content/ko/001.txt:48") in differs
 

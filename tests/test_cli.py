@@ -3,7 +3,7 @@ import json
 import subprocess
 import sys
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, corpus_project
 
 
 def almanac(*args, cwd=ROOT):
@@ -52,10 +52,7 @@ def test_check_strict_fails_on_warnings_and_json_format():
 
 
 def test_check_exits_1_on_an_error(tmp_path):
-    (tmp_path / "content" / "ko").mkdir(parents=True)
-    for name in ("glossary.yaml", "night-order.yaml"):
-        (tmp_path / "content" / name).write_bytes((ROOT / "content" / name).read_bytes())
-    (tmp_path / "content/ko/bad.txt").write_bytes(b"\xff")
+    corpus_project(tmp_path, {"ko/bad.txt": b"\xff"})
     result = almanac("--root", str(tmp_path), "check")
     assert result.returncode == 1
     assert result.stdout.startswith("content/ko/bad.txt:1: error undecodable:")

@@ -28,17 +28,12 @@ def test_invalid_bytes_give_error_with_byte_offset_and_line():
 
 
 def test_an_undecodable_file_is_skipped_and_nothing_else_fails(tmp_path):
-    from shutil import copy
-
     from generator.checks import run_checks
     from generator.pipeline import load_corpus
-    from tests.conftest import ROOT
-    (tmp_path / "content" / "ko").mkdir(parents=True)
-    (tmp_path / "content" / "en").mkdir()
-    for name in ("glossary.yaml", "night-order.yaml"):
-        copy(ROOT / "content" / name, tmp_path / "content" / name)
-    copy(ROOT / "content/ko/001_1d042180b4afe951.txt", tmp_path / "content/ko/001.txt")
-    (tmp_path / "content/ko/999.txt").write_bytes(b"\xc3\x28 not utf-8")
+    from tests.conftest import ROOT, corpus_project
+    corpus_project(tmp_path, {
+        "ko/001.txt": (ROOT / "content/ko/001_1d042180b4afe951.txt").read_bytes(),
+        "ko/999.txt": b"\xc3\x28 not utf-8"})
     corpus = load_corpus(tmp_path)
     found = run_checks(corpus)
     assert [(d.file, d.code) for d in found if d.severity == "error"] == \
