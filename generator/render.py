@@ -1,7 +1,6 @@
 """Corpus → Markdown pages per language (Jinja2 + Babel), into build/<lang>/docs/."""
 from __future__ import annotations
 
-import html
 import json
 import re
 import shutil
@@ -19,16 +18,22 @@ from .onuw_views import artifact_views, role_set_views, role_views, rulebook, wa
 from .resolve import Corpus
 from .views import OTHER, character_view, script_view, team_views
 
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|])")
+# HTML's and Markdown's marks as numeric references: one form that stays text in Markdown,
+# in raw HTML, in attributes, in YAML front matter and in the titles MkDocs prints unescaped.
+_INERT = str.maketrans({mark: f"&#{ord(mark)};" for mark in "&<>\"'\\`*_{}[]()!|#\n\r"})
+_SURROGATE = re.compile("[\ud800-\udfff]")  # JSON can carry lone surrogates; UTF-8 cannot
 
 
-def md(text: str) -> Markup:
-    """Corpus text made inert for inline Markdown: HTML escaped, Markdown marks backslashed."""
-    return Markup(_MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(str(text), quote=False)))
+def inert(value: Any) -> Markup:
+    """Every value a template prints: data becomes text, never markup (the environment's finalize)."""
+    if hasattr(value, "__html__"):
+        return Markup(value)
+    return Markup(_SURROGATE.sub("\ufffd", str(value)).translate(_INERT))
 
 
 def yaml_scalar(text: str) -> Markup:
-    return Markup(json.dumps(str(text), ensure_ascii=False))  # JSON strings are YAML scalars
+    # JSON strings are YAML scalars; ASCII-only, so no character YAML refuses gets through raw.
+    return Markup(json.dumps(str(inert(text))))
 
 
 @dataclass(frozen=True)
@@ -39,12 +44,17 @@ class Page:
 
 
 def environment(templates: Path, lang: str) -> Environment:
-    env = Environment(loader=FileSystemLoader(templates), autoescape=True,
+    env = Environment(loader=FileSystemLoader(templates), autoescape=True, finalize=inert,
                       extensions=["jinja2.ext.i18n"], undefined=StrictUndefined,
                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     tr = translations(lang)
+
+    def gettext(message: str, **variables: Any) -> Markup:
+        # Jinja's own would escape the variables for HTML only, not for Markdown.
+        return Markup(tr.gettext(message)) % {k: inert(v) for k, v in variables.items()}
     env.install_gettext_translations(tr, newstyle=True)
-    env.filters.update(md=md, yaml=yaml_scalar)
+    env.globals.update(_=gettext, gettext=gettext)
+    env.filters.update(yaml=yaml_scalar)
     env.globals.update(
         lang=lang, other_lang=OTHER[lang],
         team_name=lambda team: tr.gettext(labels.TEAMS.get(team, team)),
@@ -71,7 +81,9 @@ def pages(corpus: Corpus, lang: str, extra: list[Page]) -> Iterator[Page]:
     teams = team_views(corpus, lang)
     scripts = [script_view(corpus, s, lang) for s in corpus.scripts]
     extra_paths = {p.path for p in extra}
-    yield Page("index.md", "home.md.j2", {"teams": teams, "scripts": scripts})
+    book = rulebook(corpus)
+    yield Page("index.md", "home.md.j2", {"teams": teams, "scripts": scripts,
+                                          "onuw": book is not None})
     for team in teams:
         yield Page(f"teams/{team.team}.md", "team.md.j2", {"team": team})
     for character in corpus.characters:
@@ -82,12 +94,11 @@ def pages(corpus: Corpus, lang: str, extra: list[Page]) -> Iterator[Page]:
     for script in scripts:
         yield Page(f"scripts/{script.id}.md", "script.md.j2",
                    {"s": script, "sheets": f"nightsheets/{script.id}-first.md" in extra_paths})
-    if rulebook(corpus):
+    if book:
         roles = role_views(corpus, lang)
         yield Page("onuw/index.md", "onuw/index.md.j2", {"roles": roles})
         for role in roles:
             yield Page(f"onuw/roles/{role.id}.md", "onuw/role.md.j2", {"r": role})
-        book = rulebook(corpus)
         yield Page("onuw/wake-order.md", "onuw/wake-order.md.j2", {
             "daybreak": wake_rows(corpus, book.wake_order_alone, lang),
             "combined": wake_rows(corpus, book.wake_order_combined, lang)})

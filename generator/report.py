@@ -15,7 +15,7 @@ STATUS_ORDER = ("present", "untranslated", "placeholder", "missing")
 @dataclass(frozen=True)
 class MatrixRow:
     id: str
-    names: dict[str, str]
+    names: dict[str, str]  # the name shown in each language, with its fallback
     cells: tuple[tuple[str, str, str], ...]  # (lang, section, status)
 
 
@@ -45,10 +45,15 @@ def _totals(label: str, statuses: list[str]) -> Totals:
     return Totals(label, tuple((s, counts[s]) for s in STATUS_ORDER))
 
 
+def _name(corpus: Corpus, game: str, ident: str, lang: str) -> str:
+    character = corpus.character(game, ident)
+    return character.name(lang) if character else ident
+
+
 def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...]) -> ReportView:
     table = matrix(corpus)
     rows = tuple(
-        MatrixRow(ident, corpus.character(game, ident).names,
+        MatrixRow(ident, {lang: _name(corpus, game, ident, lang) for lang in LANGS},
                   tuple((lang, s, table[(game, ident)][lang][s]) for lang in LANGS for s in SECTIONS))
         for (game, ident) in table)
     by_language = tuple(_totals(lang, [table[key][lang][s] for key in table for s in SECTIONS])

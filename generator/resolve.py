@@ -1,6 +1,8 @@
 """Names to ids: one character per (game, id), its entries merged per language across files."""
 from __future__ import annotations
 
+import hashlib
+import re
 from dataclasses import dataclass, field, replace
 
 from .glossary import Glossary, Term, squash
@@ -33,7 +35,9 @@ class Character:
     role: Role | None = None  # ONUW: the rulebook's description
 
     def name(self, lang: str) -> str:
-        return self.names.get(lang) or self.names.get("en") or self.id
+        # A character known in one language only is shown by that name everywhere.
+        return self.names.get(lang) or self.names.get("en") or next(iter(self.names.values()),
+                                                                     self.id)
 
 
 @dataclass(frozen=True)
@@ -76,15 +80,33 @@ def _merge(entries: list[Entry]) -> Entry:
     return merged
 
 
+def character_id(name: str) -> str:
+    """The id of a character the glossary does not know: its squashed name, else (a name of
+    punctuation only) one made from the name, so every page still has a path."""
+    return squash(name) or "character-" + hashlib.sha1(name.encode("utf-8")).hexdigest()[:8]
+
+
+def _script_id(ident: str, taken: set[str]) -> str:
+    """A script id safe as a page path, unique among the corpus's scripts."""
+    base = re.sub(r"[^\w-]+", "-", ident).strip("-") or "script"
+    unique, n = base, 1
+    while unique in taken:
+        n += 1
+        unique = f"{base}-{n}"
+    taken.add(unique)
+    return unique
+
+
 def resolve(parsed: list[ParsedFile], glossary: Glossary, night_order: NightOrder,
             read_diagnostics: list[Diagnostic]) -> Corpus:
     diagnostics = list(read_diagnostics)
     found: dict[tuple[str, str], dict[str, list[Entry]]] = {}
     terms: dict[tuple[str, str], Term | None] = {}
     teams: dict[tuple[str, str], str] = {}
-    entry_ids: dict[int, str] = {}
+    file_ids: dict[str, tuple[str, ...]] = {}  # character ids of each file's entries, in order
     for pf in parsed:
         diagnostics += pf.diagnostics
+        ids = []
         for entry in pf.entries:
             term = glossary.lookup("botc", entry.lang, entry.name)
             if entry.raw_name != entry.name:
@@ -94,7 +116,7 @@ def resolve(parsed: list[ParsedFile], glossary: Glossary, night_order: NightOrde
                     "warning", "damaged-name", entry.file, entry.line,
                     f"name '{entry.raw_name}' carries stray characters; read as '{entry.name}'",
                     entry.raw_name))
-            key = ("botc", term.id if term else squash(entry.name))
+            key = ("botc", term.id if term else character_id(entry.name))
             if term is None:
                 diagnostics.append(Diagnostic(
                     "warning", "unknown-character", entry.file, entry.line,
@@ -102,7 +124,8 @@ def resolve(parsed: list[ParsedFile], glossary: Glossary, night_order: NightOrde
             terms[key] = term
             teams.setdefault(key, term.team if term else entry.team or "")
             found.setdefault(key, {}).setdefault(entry.lang, []).append(entry)
-            entry_ids[id(entry)] = key[1]
+            ids.append(key[1])
+        file_ids[pf.file] = tuple(ids)
 
     characters = []
     for (game, ident), by_lang in found.items():
@@ -122,14 +145,15 @@ def resolve(parsed: list[ParsedFile], glossary: Glossary, night_order: NightOrde
                                               f"role '{role.name}' is not in the glossary",
                                               role.name))
             characters.append(Character(
-                id=term.id if term else squash(role.name), game="onuw",
+                id=term.id if term else character_id(role.name), game="onuw",
                 team=term.team if term else "", names=dict(term.names) if term else
                 {book.lang: role.name}, official=term is not None, role=role))
 
+    taken: set[str] = set()
     scripts = tuple(
-        Script(id=s.id, game="botc", lang=s.lang, title=s.title.text, file=s.file,
-               line=s.title.line, author=s.author, declared_count=s.declared_count,
-               characters=tuple(entry_ids[id(e)] for e in pf.entries), notes=s.notes)
+        Script(id=_script_id(s.id, taken), game="botc", lang=s.lang, title=s.title.text,
+               file=s.file, line=s.title.line, author=s.author, declared_count=s.declared_count,
+               characters=tuple(dict.fromkeys(file_ids[pf.file])), notes=s.notes)
         for pf in parsed for s in pf.scripts)
     characters.sort(key=lambda c: (c.game, TEAM_ORDER.index(c.team) if c.team in TEAM_ORDER
                                    else len(TEAM_ORDER), c.name("en").lower()))
