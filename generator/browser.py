@@ -1,6 +1,7 @@
 """Headless Chromium (Debian's, driven by Playwright) and a local static server for it."""
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,6 +20,9 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
 class _QuietHandler(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base's name
         pass
+
+    def list_directory(self, path: str | os.PathLike[str]) -> None:
+        self.send_error(404)  # a folder without index.html is not a page of the site
 
 
 @contextmanager

@@ -1,6 +1,7 @@
 """`almanac build`: corpus → checks → pages per language → MkDocs sites, swapped in whole."""
 from __future__ import annotations
 
+import shutil
 import sys
 from collections import Counter
 from pathlib import Path
@@ -15,6 +16,7 @@ from .nightsheet import NIGHTS, build_sheet
 from .onuw_views import rulebook
 from .pipeline import load_corpus
 from .printing import special_rows
+from .publish import build_lock, recover, staging_folder, swap_in
 from .render import Page, render_docs
 from .report import report_view
 from .resolve import Corpus
@@ -39,7 +41,9 @@ def extra_pages(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str) 
     return pages
 
 
-def build(root: Path, site_url: str) -> int:
+def build(root: Path, site_url: str, allow_errors: bool = False) -> int:
+    """Build site/ from the corpus. With error findings the previous site/ stays unless
+    allow_errors; either way the errors are printed and the exit status is 1."""
     corpus = load_corpus(root)
     diagnostics = run_checks(corpus)
     counts = Counter(d.severity for d in diagnostics)
@@ -50,19 +54,31 @@ def build(root: Path, site_url: str) -> int:
         stats = catalog_stats(lang)
         print(f"UI strings ({lang}): {stats.total}, {len(stats.untranslated)} untranslated, "
               f"{len(stats.fuzzy)} fuzzy")
-    show_mkdocs_warnings()
-    configs = {}
-    for lang in LANGS:
-        build_dir = root / "build" / lang
-        paths = render_docs(corpus, lang, root / "templates", build_dir / "docs",
-                            extra_pages(corpus, diagnostics, lang))
-        configs[lang] = write_config(build_dir, lang, root / "site.staging" / lang, site_url,
-                                     nav(corpus, lang, paths), root / "mkdocs.yml")
-    try:
-        build_sites(configs, root / "site", root / "site.staging")
-    except Abort as abort:
-        print(f"Site not built (the previous site/ is unchanged): {abort}", file=sys.stderr)
+    for error in (d for d in diagnostics if d.severity == "error"):
+        print(f"{error.file}:{error.line}: {error.code}: {error.message}", file=sys.stderr)
+    if counts["error"] and not allow_errors:
+        print(f"Site not built: {counts['error']} errors above; the previous site/ is unchanged. "
+              "Fix them, or pass --allow-errors to build anyway.", file=sys.stderr)
         return 1
-    print(f"Site built in {root / 'site'}. Open it with: .venv/bin/almanac serve "
-          f"(then {site_url})")
+    show_mkdocs_warnings()
+    site = root / "site"
+    with build_lock(root):
+        recover(site)
+        staging = staging_folder(site)
+        try:
+            configs = {}
+            for lang in LANGS:
+                build_dir = root / "build" / lang
+                paths = render_docs(corpus, lang, root / "templates", build_dir / "docs",
+                                    extra_pages(corpus, diagnostics, lang))
+                configs[lang] = write_config(build_dir, lang, staging / lang, site_url,
+                                             nav(corpus, lang, paths), root / "mkdocs.yml")
+            build_sites(configs, staging)
+            swap_in(staging, site)
+        except Abort as abort:
+            print(f"Site not built (the previous site/ is unchanged): {abort}", file=sys.stderr)
+            return 1
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+    print(f"Site built in {site}. Open it with: .venv/bin/almanac serve (then {site_url})")
     return 1 if counts["error"] else 0

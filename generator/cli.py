@@ -1,23 +1,31 @@
-"""`almanac parse|check|build|nightsheet|narration|export-script|export-po`."""
+"""`almanac parse|check|build|serve|nightsheet|narration|export-script|export-po`.
+
+Bad usage or input ends in one line, `file[:line]: error: message`, and exit status 2."""
 from __future__ import annotations
 
 import argparse
+import errno
+import io
 import json
 import sys
 import threading
+from contextlib import ExitStack
 from pathlib import Path
 
 from . import labels
 from .browser import serve
 from .build import build
 from .checks import run_checks
+from .errors import AlmanacError
 from .export_po import write_lacking
 from .i18n import LANGS, translations
 from .narration import build_narration
 from .nightsheet import NIGHTS, build_sheet
 from .onuw_views import rulebook
+from .outputs import output_path, write_bytes, write_text, write_with
 from .pipeline import load_corpus
 from .printing import print_pdf, special_rows, standalone_html
+from .publish import build_lock, recover
 from .records import diagnostic_record, records
 from .script_json import export, read_script
 
@@ -25,10 +33,10 @@ ROOT = Path.cwd()
 
 
 def _parse(args: argparse.Namespace) -> int:
+    target = output_path(args.json, "--json")
     corpus = load_corpus(args.root)
     document = records(corpus, run_checks(corpus))
-    Path(args.json).write_text(json.dumps(document, ensure_ascii=False, indent=1) + "\n",
-                               encoding="utf-8")
+    write_text(target, json.dumps(document, ensure_ascii=False, indent=1) + "\n")
     print(f"{len(document['characters'])} characters, {len(document['scripts'])} scripts, "
           f"{len(document['diagnostics'])} diagnostics → {args.json}")
     return 0
@@ -47,68 +55,75 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
-    return build(args.root, args.site_url)
+    return build(args.root, args.site_url, args.allow_errors)
 
 
 def _nightsheet(args: argparse.Namespace) -> int:
-    try:
-        script = read_script(Path(args.script))
-    except json.JSONDecodeError as err:
-        print(f"{args.script}:{err.lineno}:{err.colno}: error: not JSON: {err.msg}",
-              file=sys.stderr)
-        return 2
-    except (OSError, ValueError) as err:
-        print(f"{args.script}: error: {err}", file=sys.stderr)
-        return 2
+    target = _sheet_target(args)
+    script = read_script(Path(args.script))
     corpus = load_corpus(args.root)
     sheet = build_sheet(corpus, script, args.lang, args.night, special_rows(args.lang))
     night = translations(args.lang).gettext(labels.NIGHTS[args.night])
     html = standalone_html(args.root / "templates", args.lang, "nightsheet/_sheet.html.j2",
                            f"{sheet.title} · {night}", sheet=sheet)
-    return _write_sheet(html, args)
+    return _write_sheet(html, target, args.pdf is not None)
 
 
 def _narration(args: argparse.Namespace) -> int:
+    target = _sheet_target(args)
     corpus = load_corpus(args.root)
     book = rulebook(corpus)
     if book is None:
-        print("no One Night rulebook in content/", file=sys.stderr)
-        return 2
+        raise AlmanacError("no One Night rulebook in content/", str(args.root / "content"))
     asked = [name.strip() for name in args.roles.split(",") if name.strip()]
     sheet = build_narration(corpus, book, args.title or book.title, asked, args.lang)
     if sheet.unknown:
         print(f"unknown roles: {', '.join(sheet.unknown)}", file=sys.stderr)
     html = standalone_html(args.root / "templates", args.lang, "narration/_sheet.html.j2",
                            sheet.title, sheet=sheet)
-    return _write_sheet(html, args)
+    return _write_sheet(html, target, args.pdf is not None)
 
 
-def _write_sheet(html: str, args: argparse.Namespace) -> int:
-    if args.html:
-        Path(args.html).write_text(html, encoding="utf-8")
-        print(args.html)
-    if args.pdf:
-        print_pdf(html, Path(args.pdf))
-        print(args.pdf)
+def _sheet_target(args: argparse.Namespace) -> Path:
+    return output_path(args.pdf, "--pdf") if args.pdf is not None else \
+        output_path(args.html, "--html")
+
+
+def _write_sheet(html: str, target: Path, pdf: bool) -> int:
+    if pdf:
+        write_with(target, lambda temporary: print_pdf(html, temporary))
+    else:
+        write_text(target, html)
+    print(target)
     return 0
 
 
 def _export_script(args: argparse.Namespace) -> int:
+    target = output_path(args.output, "--output")
     corpus = load_corpus(args.root)
     script = next((s for s in corpus.scripts if args.script_id in (s.id, s.title)), None)
     if script is None:
-        known = ", ".join(f"{s.id} ({s.title})" for s in corpus.scripts)
-        print(f"no script '{args.script_id}'; the corpus has: {known}", file=sys.stderr)
-        return 2
-    Path(args.output).write_text(json.dumps(export(script), ensure_ascii=False, indent=1) + "\n",
-                                 encoding="utf-8")
-    print(args.output)
+        known = ", ".join(f"{s.id} ({s.title})" for s in corpus.scripts) or "no scripts"
+        raise AlmanacError(f"no script '{args.script_id}'; the corpus has: {known}")
+    write_text(target, json.dumps(export(script), ensure_ascii=False, indent=1) + "\n")
+    print(target)
     return 0
 
 
 def _serve(args: argparse.Namespace) -> int:
-    with serve(args.root / "site", args.port) as url:
-        print(f"Serving {args.root / 'site'} at {url} (Ctrl-C stops)")
+    site = args.root / "site"
+    with build_lock(args.root):
+        recover(site)  # a build that died while swapping may have left site/ aside
+    if not (site / "index.html").is_file():
+        raise AlmanacError("no built site here; run `almanac build` first", str(site))
+    with ExitStack() as stack:
+        try:
+            url = stack.enter_context(serve(site, args.port))
+        except OSError as err:
+            reason = "is in use; pass another with --port" if err.errno == errno.EADDRINUSE \
+                else f"cannot be used: {err.strerror}"
+            raise AlmanacError(f"port {args.port} {reason}") from err
+        print(f"Serving {site} at {url} (Ctrl-C stops)")
         try:
             threading.Event().wait()
         except KeyboardInterrupt:
@@ -117,11 +132,19 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _export_po(args: argparse.Namespace) -> int:
+    target = output_path(args.output, "--output")
     corpus = load_corpus(args.root)
-    with open(args.output, "wb") as out:
-        count = write_lacking(corpus, args.lang, out)
-    print(f"{count} messages → {args.output}")
+    buffer = io.BytesIO()
+    count = write_lacking(corpus, args.lang, buffer)
+    write_bytes(target, buffer.getvalue())
+    print(f"{count} messages → {target}")
     return 0
+
+
+def _port(value: str) -> int:
+    if not value.isdigit() or not 1 <= int(value) <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not '{value}'")
+    return int(value)
 
 
 def _outputs(command: argparse.ArgumentParser) -> None:
@@ -148,10 +171,12 @@ def main(argv: list[str] | None = None) -> int:
     build = commands.add_parser("build", help="parse, check and build the site into site/")
     build.add_argument("--site-url", default="http://127.0.0.1:8000/",
                        help="where the site will be served (the language switch needs it)")
+    build.add_argument("--allow-errors", action="store_true",
+                       help="replace site/ even when the checks find errors")
     build.set_defaults(run=_build)
 
     serve = commands.add_parser("serve", help="serve site/ on 127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--port", type=_port, default=8000)
     serve.set_defaults(run=_serve)
 
     sheet = commands.add_parser("nightsheet", help="a night sheet of a script JSON file")
@@ -182,7 +207,16 @@ def main(argv: list[str] | None = None) -> int:
     export_po.set_defaults(run=_export_po)
 
     args = parser.parse_args(argv)
-    return args.run(args)
+    try:
+        if not (args.root / "content").is_dir():
+            raise AlmanacError("no content/ folder: run in the project folder or pass --root",
+                               str(args.root))
+        return args.run(args)
+    except AlmanacError as err:
+        print(err, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
 
 
 if __name__ == "__main__":

@@ -4,8 +4,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-import yaml
+from .yaml_data import load_yaml, malformed
 
 
 @dataclass(frozen=True)
@@ -65,9 +66,14 @@ class Glossary:
 
 
 def load_glossary(path: Path) -> Glossary:
-    # libyaml's loader when PyYAML has it: the glossary is large for the pure-Python one.
-    data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader",
-                                                                      yaml.SafeLoader))
+    data = load_yaml(path)
+    try:
+        return _glossary(data)
+    except (KeyError, TypeError, AttributeError, ValueError) as err:
+        raise malformed(path, err) from err
+
+
+def _glossary(data: dict[str, Any]) -> Glossary:
     terms = [Term(id=c["id"], game="botc", team=c["team"], names=c["names"],
                   aliases={k: tuple(v) for k, v in c.get("aliases", {}).items()},
                   reminders=tuple(Token(t["en"], t["ko"]) for t in c.get("reminders", [])),

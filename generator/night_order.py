@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-import yaml
+from .yaml_data import load_yaml, malformed
 
 SPECIALS = ("dusk", "minioninfo", "demoninfo", "dawn")
 
@@ -21,9 +22,14 @@ class NightOrder:
 
 
 def load_night_order(path: Path) -> NightOrder:
-    # libyaml's loader when PyYAML has it: the glossary is large for the pure-Python one.
-    data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader",
-                                                                      yaml.SafeLoader))
+    data = load_yaml(path)
+    try:
+        return _night_order(data)
+    except (KeyError, TypeError, AttributeError, ValueError) as err:
+        raise malformed(path, err) from err
+
+
+def _night_order(data: dict[str, Any]) -> NightOrder:
     onuw = data.get("onuw", {})
     return NightOrder(
         first_night=tuple(data["botc"]["first_night"]),

@@ -1,6 +1,7 @@
 """Bytes to text: UTF-8 with a dropped BOM, LF line ends, NFC; undecodable files become a diagnostic."""
 from __future__ import annotations
 
+import stat
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,13 +28,31 @@ def decode(data: bytes, file: str, lang: str) -> Text | Diagnostic:
     return Text(file, lang, tuple(text.split("\n")))
 
 
+def _read(path: Path) -> bytes | str:
+    """The file's bytes, or why it cannot be read (a folder, a broken or looping link, …)."""
+    try:
+        mode = path.stat().st_mode
+        if stat.S_ISDIR(mode):
+            return "a folder, not a text file"
+        if not stat.S_ISREG(mode):
+            return "not a regular file"
+        return path.read_bytes()
+    except OSError as err:
+        return err.strerror or str(err)
+
+
 def read_corpus(content: Path, root: Path) -> tuple[list[Text], list[Diagnostic]]:
-    """Every *.txt under content/<lang>/, in name order."""
+    """Every *.txt under content/<lang>/, in name order; what cannot be read is a diagnostic."""
     texts: list[Text] = []
     diagnostics: list[Diagnostic] = []
     for lang_dir in sorted(p for p in content.iterdir() if p.is_dir()):
         for path in sorted(lang_dir.glob("*.txt")):
             shown = path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
-            result = decode(path.read_bytes(), shown, lang_dir.name)
+            data = _read(path)
+            if isinstance(data, str):
+                diagnostics.append(Diagnostic("error", "unreadable", shown, 1,
+                                              f"cannot be read: {data}; skipped"))
+                continue
+            result = decode(data, shown, lang_dir.name)
             (diagnostics if isinstance(result, Diagnostic) else texts).append(result)
     return texts, diagnostics

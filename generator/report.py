@@ -38,6 +38,7 @@ class ReportView:
     by_script: tuple[Totals, ...]
     by_file: tuple[Totals, ...]
     checks: tuple[CheckFindings, ...]
+    statuses: tuple[str, ...] = STATUS_ORDER  # the totals' columns
 
 
 def _totals(label: str, statuses: list[str]) -> Totals:

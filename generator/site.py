@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import logging
 import os
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -78,25 +77,11 @@ REDIRECT = """<!doctype html>
 """
 
 
-def build_sites(configs: dict[str, Path], site: Path, staging: Path) -> None:
-    """Build every language into staging, then put it in place of site/ in one move."""
-    if staging.exists():
-        shutil.rmtree(staging)
-    staging.mkdir(parents=True)
-    try:
-        for lang in LANGS:
-            mkdocs_build(load_config(config_file=str(configs[lang]), strict=True))
-        (staging / "index.html").write_text(REDIRECT, encoding="utf-8")
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    old = site.with_name(site.name + ".old")
-    if old.exists():
-        shutil.rmtree(old)
-    if site.exists():
-        site.rename(old)
-    staging.rename(site)
-    shutil.rmtree(old, ignore_errors=True)
+def build_sites(configs: dict[str, Path], staging: Path) -> None:
+    """Build every language into staging (its folder already made), with the root redirect."""
+    for lang in LANGS:
+        mkdocs_build(load_config(config_file=str(configs[lang]), strict=True))
+    (staging / "index.html").write_text(REDIRECT, encoding="utf-8")
 
 
 def show_mkdocs_warnings() -> None:
