@@ -60,8 +60,10 @@ def _build(args: argparse.Namespace) -> int:
 
 def _nightsheet(args: argparse.Namespace) -> int:
     target = _sheet_target(args)
-    script = read_script(Path(args.script))
     corpus = load_corpus(args.root)
+    script = read_script(Path(args.script), {t.id for t in corpus.glossary.game_terms("botc")})
+    for warning in script.warnings:
+        print(f"{args.script}: warning: {warning}", file=sys.stderr)
     sheet = build_sheet(corpus, script, args.lang, args.night, special_rows(args.lang))
     night = translations(args.lang).gettext(labels.NIGHTS[args.night])
     html = standalone_html(args.root / "templates", args.lang, "nightsheet/_sheet.html.j2",

@@ -1,0 +1,118 @@
+"""A corpus and a script whose names, titles and texts are attacks, built into the whole site
+and into night sheets, then loaded in Chromium: no dialog fires, nothing is injected, and each
+attack is shown as the text it is."""
+from __future__ import annotations
+
+import pytest
+
+from generator.browser import serve
+from generator.build import build
+from tests.hostile import ATTACKS, LINK, NAME, QUOTE, SCRIPT, hostile_project
+from tests.projects import almanac, site_files, site_project
+
+# What any of the attacks would leave in the page if it had become markup.
+INJECTED = """() => {
+  const all = [...document.querySelectorAll('*')];
+  return [
+    ...all.filter(el => [...el.attributes].some(a => a.name.startsWith('on'))).map(el => el.outerHTML),
+    ...all.filter(el => (el.getAttribute('href') || '').trim().toLowerCase().startsWith('javascript:'))
+          .map(el => el.outerHTML),
+    ...[...document.querySelectorAll('img[src="x"], img[alt="i"], svg[onload], b, a, code, script')]
+          .filter(el => el.tagName === 'IMG' || el.tagName === 'SVG'
+                        || (el.tagName === 'SCRIPT' && el.textContent.includes('alert'))
+                        || (el.tagName === 'B' && el.textContent === 'bold')
+                        || (el.tagName === 'A' && el.textContent === 'x')
+                        || (el.tagName === 'CODE' && el.textContent === 'code'))
+          .map(el => el.outerHTML),
+  ];
+}"""
+
+
+@pytest.fixture(scope="module")
+def hostile_site(tmp_path_factory):
+    project = hostile_project(site_project(tmp_path_factory.mktemp("hostile"), {}))
+    assert build(project, "http://127.0.0.1:8000/") == 0
+    sheets = []
+    for lang in ("ko", "en"):
+        for night in ("first", "other"):
+            name = f"sheet-{lang}-{night}.html"
+            result = almanac("nightsheet", "hostile-script.json", "--lang", lang, "--night",
+                             night, "--html", name, root=project)
+            assert result.returncode == 0, result.stderr
+            sheets.append(project / name)
+    return project, sheets
+
+
+def load(browser, url):
+    page = browser.new_page()
+    dialogs = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    page.goto(url, wait_until="load")
+    page.wait_for_timeout(50)  # let an injected onerror or onload run, if there were one
+    return page, dialogs
+
+
+def test_no_page_of_the_site_runs_or_shows_markup_from_the_corpus(browser, hostile_site):
+    project, _ = hostile_site
+    pages = [p for p in site_files(project / "site") if p.endswith(".html")]
+    assert len(pages) == 29  # 14 a language, and the root redirect
+    with serve(project / "site") as base:
+        for path in pages:
+            page, dialogs = load(browser, base + path)
+            assert (path, dialogs, page.evaluate(INJECTED)) == (path, [], [])
+            page.close()
+
+
+@pytest.mark.parametrize("path, shown", [
+    ("ko/characters/imgsrcxonerroralert1/", NAME),
+    ("en/characters/xjavascriptalert2onclickalert3/", LINK),
+    ("en/characters/svgonloadalert4/", QUOTE),
+])
+def test_a_hostile_name_is_the_page_title_as_text(browser, hostile_site, path, shown):
+    project, _ = hostile_site
+    with serve(project / "site") as base:
+        page, _ = load(browser, base + path)
+        assert page.title().startswith(shown)
+        assert page.locator("h1").first.inner_text() == shown
+        nav_titles = page.locator(".md-nav__link").all_inner_texts()
+        assert any(shown in title for title in nav_titles)
+        page.close()
+
+
+def test_every_attack_reaches_the_character_pages_as_text(browser, hostile_site):
+    project, _ = hostile_site
+    with serve(project / "site") as base:
+        shown = ""
+        for path in ("ko/characters/imgsrcxonerroralert1/", "ko/characters/noble/",
+                     "en/characters/chef/", "ko/scripts/000/", "en/report/"):
+            page, _ = load(browser, base + path)
+            shown += page.locator("body").inner_text()
+            page.close()
+    assert [attack for attack in ATTACKS if attack not in shown] == []
+
+
+def test_night_sheets_of_a_hostile_script_run_nothing(browser, hostile_site):
+    _, sheets = hostile_site
+    for sheet in sheets:
+        page, dialogs = load(browser, sheet.as_uri())
+        assert (dialogs, page.evaluate(INJECTED)) == ([], [])
+        assert page.title().startswith(f"Script {NAME}")
+        page.close()
+    page, _ = load(browser, sheets[0].as_uri())
+    assert SCRIPT in page.locator("body").inner_text()  # the homebrew character's name
+    page.close()
+
+
+def test_search_results_show_hostile_titles_as_text(browser, hostile_site):
+    project, _ = hostile_site
+    with serve(project / "site") as base:
+        page, dialogs = load(browser, base + "en/")
+        box = page.locator("input.md-search__input")
+        box.fill("onerror")
+        box.dispatch_event("input")
+        box.dispatch_event("keyup")
+        page.wait_for_selector(".md-search-result__item", timeout=10000)
+        titles = page.locator(".md-search-result__item h1").all_inner_texts()
+        assert NAME in titles
+        assert (dialogs, page.evaluate(INJECTED)) == ([], [])
+        page.close()
