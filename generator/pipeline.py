@@ -3,16 +3,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .glossary import load_glossary
-from .night_order import load_night_order
+from .glossary import Glossary, load_glossary
+from .model import Diagnostic
+from .night_order import NightOrder, load_night_order
 from .parse import parse_text
-from .read import read_corpus
+from .read import Text, read_corpus
 from .resolve import Corpus, resolve
 
 
 def load_corpus(root: Path) -> Corpus:
     content = root / "content"
     texts, diagnostics = read_corpus(content, root)
-    parsed = [parse_text(text) for text in texts]
-    return resolve(parsed, load_glossary(content / "glossary.yaml"),
-                   load_night_order(content / "night-order.yaml"), diagnostics)
+    return corpus_of(texts, load_glossary(content / "glossary.yaml"),
+                     load_night_order(content / "night-order.yaml"), diagnostics)
+
+
+def corpus_of(texts: list[Text], glossary: Glossary, night_order: NightOrder,
+              read_diagnostics: list[Diagnostic]) -> Corpus:
+    """Texts already read → parsed → resolved."""
+    return resolve([parse_text(text) for text in texts], glossary, night_order, read_diagnostics)

@@ -32,8 +32,10 @@ def inert(value: Any) -> Markup:
 
 
 def yaml_scalar(text: str) -> Markup:
-    # JSON strings are YAML scalars; ASCII-only, so no character YAML refuses gets through raw.
-    return Markup(json.dumps(str(inert(text))))
+    """A front-matter title: plain text, even when joined to a UI string (`~` escapes for HTML
+    only). JSON strings are YAML scalars; ASCII-only, so YAML refuses no character."""
+    plain = text.unescape() if isinstance(text, Markup) else str(text)
+    return Markup(json.dumps(str(inert(plain))))
 
 
 @dataclass(frozen=True)
@@ -110,21 +112,26 @@ def pages(corpus: Corpus, lang: str, extra: list[Page]) -> Iterator[Page]:
     yield from extra
 
 
+def rendered(corpus: Corpus, lang: str, templates: Path,
+             extra: list[Page]) -> Iterator[tuple[str, str]]:
+    """(path, Markdown) of every page of one language, in order."""
+    env = environment(templates, lang)
+    for page in pages(corpus, lang, extra):
+        yield page.path, env.get_template(page.template).render(
+            root=_root(page.path), html_root=_html_root(page.path), **page.context)
+
+
 def render_docs(corpus: Corpus, lang: str, templates: Path, docs: Path,
                 extra: list[Page]) -> list[str]:
     """Write every page of one language; return their paths in order."""
-    env = environment(templates, lang)
     if docs.exists():
         shutil.rmtree(docs)
     written = []
-    for page in pages(corpus, lang, extra):
-        target = docs / page.path
+    for path, text in rendered(corpus, lang, templates, extra):
+        target = docs / path
         target.parent.mkdir(parents=True, exist_ok=True)
-        text = env.get_template(page.template).render(root=_root(page.path),
-                                                      html_root=_html_root(page.path),
-                                                      **page.context)
         target.write_text(text, encoding="utf-8")
-        written.append(page.path)
+        written.append(path)
     assets = docs / "assets"
     shutil.copytree(templates / "assets", assets, dirs_exist_ok=True)
     return written

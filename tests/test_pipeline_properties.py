@@ -1,0 +1,72 @@
+"""The whole pipeline on mutated and hostile corpora: reading, checking and rendering every page
+never raise, and every rendered page holds the attacks only as inert text."""
+from __future__ import annotations
+
+import random
+import re
+
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from generator.build import extra_pages
+from generator.checks import run_checks
+from generator.glossary import load_glossary
+from generator.night_order import load_night_order
+from generator.pipeline import corpus_of
+from generator.read import Text, decode
+from generator.render import rendered
+from tests.conftest import FILES, ROOT
+from tests.hostile import ATTACKS
+
+GLOSSARY = load_glossary(ROOT / "content" / "glossary.yaml")
+NIGHT_ORDER = load_night_order(ROOT / "content" / "night-order.yaml")
+CORPUS = [decode((ROOT / path).read_bytes(), path, path.split("/")[1]) for path in FILES.values()]
+# What an attack leaves behind once it is markup: an element, a link, an attribute list.
+LIVE = re.compile(r"<(img|svg|script|b)\b|\]\(javascript:|\{ on|<!--")
+FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.DOTALL)
+
+
+def assert_inert_everywhere(texts: list[Text]) -> None:
+    corpus = corpus_of(texts, GLOSSARY, NIGHT_ORDER, [])
+    diagnostics = run_checks(corpus)
+    for lang in ("ko", "en"):
+        for path, markdown in rendered(corpus, lang, ROOT / "templates",
+                                       extra_pages(corpus, diagnostics, lang)):
+            assert LIVE.findall(markdown) == [], path
+            front = FRONT_MATTER.match(markdown)
+            assert front and isinstance(yaml.safe_load(front.group(1))["title"], str), path
+
+
+def with_attacks(text: Text, chance: random.Random, share: float) -> Text:
+    """Some of the file's lines, names and headings among them, carrying an attack at the end."""
+    return Text(text.file, text.lang, tuple(
+        f"{line} {chance.choice(ATTACKS)}" if line.strip() and chance.random() < share else line
+        for line in text.lines))
+
+
+def test_every_line_of_the_corpus_carrying_an_attack():
+    assert_inert_everywhere([with_attacks(text, random.Random(0), 1.0) for text in CORPUS])
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32), st.floats(0.02, 0.5),
+       st.sampled_from(["shuffle", "drop", "duplicate", "attack-line"]))
+def test_mutated_hostile_corpora(seed: int, share: float, mutation: str):
+    chance = random.Random(seed)  # one seed, not a stream of draws: the corpus is large
+    texts = []
+    for text in CORPUS:
+        lines = list(with_attacks(text, chance, share).lines)
+        for _ in range(max(1, len(lines) // 20)):
+            i = chance.randrange(len(lines))
+            if mutation == "shuffle":
+                j = chance.randrange(len(lines))
+                lines[i], lines[j] = lines[j], lines[i]
+            elif mutation == "drop":
+                del lines[i]
+            elif mutation == "duplicate":
+                lines.insert(i, lines[chance.randrange(len(lines))])
+            else:
+                lines.insert(i, chance.choice(ATTACKS))
+        texts.append(Text(text.file, text.lang, tuple(lines)))
+    assert_inert_everywhere(texts)
