@@ -11,7 +11,6 @@ from generator.pipeline import load_corpus
 from generator.records import records
 
 ROOT = Path(__file__).resolve().parent.parent
-REFERENCE = ROOT.parent / "shared" / "reference" / "botc"
 FILES = {
     "000": "content/ko/000_a5b1c4d9f849e54a.txt",
     "001": "content/ko/001_1d042180b4afe951.txt",

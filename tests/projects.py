@@ -12,16 +12,16 @@ from tests.conftest import ROOT, corpus_project
 # Two characters in the 004 shape: enough for every page type but the One Night ones.
 SMALL_ALMANAC = """Townsfolk
 Chef
-You start knowing how many pairs of evil players there are.
+A made-up ability for a small test of the Chef.
 A recipe for a small test.
-"You start knowing how many pairs of evil players there are." The Chef counts pairs.
+"A made-up ability for a small test of the Chef." The Chef counts pairs.
 How to Run
 - During the first night, wake the Chef. Show fingers. Put the Chef to sleep.
 Demon
 Imp
-Each night*, choose a player: they die.
+A made-up ability for a small test of the Imp.
 A small imp.
-"Each night*, choose a player: they die." The Imp kills.
+"A made-up ability for a small test of the Imp." The Imp kills.
 How to Run
 - Each night except the first, wake the Imp. Put the Imp to sleep.
 """

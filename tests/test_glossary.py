@@ -1,26 +1,35 @@
 """The glossary and night order hold the official facts, and the names the corpus adds."""
-import json
+from collections import Counter
 
 import yaml
 
 from generator.glossary import load_glossary
 from generator.night_order import load_night_order
-from tests.conftest import REFERENCE, ROOT
+from tests.conftest import ROOT
+from tests.fingerprints import facts_digest, load_fingerprints
 
-ROLES = json.loads((REFERENCE / "roles.json").read_text(encoding="utf-8"))
-KOREAN = json.loads((REFERENCE / "game.ko.json").read_text(encoding="utf-8"))
+# Fingerprints of the same facts drawn from the official data (scripts/fingerprint_official.py).
+OFFICIAL = load_fingerprints()
 
 
 def test_every_official_character_with_id_team_and_names():
     glossary = load_glossary(ROOT / "content" / "glossary.yaml")
     botc = glossary.game_terms("botc")
-    assert [t.id for t in botc] == [r["id"] for r in ROLES]  # 181, ids exactly as roles.json
     assert len(botc) == 181
-    for term, role in zip(botc, ROLES, strict=True):
-        assert term.team == role["team"]
-        assert term.names == {"en": role["name"], "ko": KOREAN["roles"][role["id"]]["name"]}
-        assert [t.en for t in term.reminders] == role.get("reminders", []) + \
-            role.get("remindersGlobal", [])
+    assert Counter(t.team for t in botc) == {
+        "townsfolk": 69, "outsider": 23, "minion": 27, "demon": 19, "traveller": 18,
+        "fabled": 14, "loric": 11}
+    assert (botc[0].id, botc[-1].id) == ("steward", "zenomancer")  # roles.json order
+    chef = glossary.by_id("botc", "chef")
+    assert (chef.team, chef.names, chef.reminders) == \
+        ("townsfolk", {"en": "Chef", "ko": "요리사"}, ())
+    imp = glossary.by_id("botc", "imp")
+    assert (imp.team, imp.names, [t.en for t in imp.reminders]) == \
+        ("demon", {"en": "Imp", "ko": "임프"}, ["Dead"])
+    # Ids in order, teams, both names and the English token labels (reminders, then global
+    # reminders) are exactly those of roles.json and game.ko.json.
+    table = [[t.id, t.team, t.names, [r.en for r in t.reminders]] for t in botc]
+    assert facts_digest(table) == OFFICIAL.facts["characters"]
 
 
 def test_korean_token_labels_come_from_the_official_translation():
@@ -28,17 +37,15 @@ def test_korean_token_labels_come_from_the_official_translation():
     noble = glossary.by_id("botc", "noble")
     assert [(t.en, t.ko) for t in noble.reminders] == [("Know", "알아냄")] * 3
     flowergirl = glossary.by_id("botc", "flowergirl")
-    assert ("Demon Not Voted", KOREAN["reminders"]["demonnotvoted"]) in \
-        [(t.en, t.ko) for t in flowergirl.reminders]
+    assert [(t.en, t.ko) for t in flowergirl.reminders] == [
+        ("Demon Voted", "악마가 투표함"), ("Demon Not Voted", "악마가 투표하지 않음")]
 
 
-def test_no_sentence_of_the_reference_is_copied():
+def test_the_glossary_holds_facts_only():
     data = yaml.safe_load((ROOT / "content" / "glossary.yaml").read_text(encoding="utf-8"))
-    text = (ROOT / "content" / "glossary.yaml").read_text(encoding="utf-8")
-    for role in ROLES[:40]:
-        assert role["ability"] not in text
     assert all(set(c) <= {"id", "team", "edition", "names", "reminders", "setup", "aliases",
                           "flavor_scripts"} for c in data["botc"])
+    # That no official sentence is in it either: test_official_texts.
 
 
 def test_aliases_the_corpus_uses_and_the_onuw_roles():
@@ -57,9 +64,14 @@ def test_aliases_the_corpus_uses_and_the_onuw_roles():
 
 def test_night_order_from_the_official_sheet_and_the_rulebook():
     order = load_night_order(ROOT / "content" / "night-order.yaml")
-    sheet = json.loads((REFERENCE / "nightsheet.json").read_text(encoding="utf-8"))
-    assert list(order.first_night) == sheet["firstNight"]
-    assert list(order.other_night) == sheet["otherNight"]
+    assert (len(order.first_night), len(order.other_night)) == (80, 99)
+    assert order.first_night[:3] == ("dusk", "angel", "buddhist")
+    assert order.first_night[-3:] == ("dawn", "leviathan", "vizier")
+    assert (order.first_night.index("minioninfo"), order.first_night.index("demoninfo")) == (19, 23)
+    assert order.other_night[:2] == ("dusk", "duchess") and "minioninfo" not in order.other_night
+    # Both nights are exactly nightsheet.json's firstNight and otherNight.
+    assert facts_digest({"first_night": list(order.first_night),
+                         "other_night": list(order.other_night)}) == OFFICIAL.facts["night-order"]
     assert len(order.onuw_daybreak) == 10 and len(order.onuw_combined) == 21
     assert order.onuw_combined[16] == ("#9a", "doppelganger")
 

@@ -1,10 +1,14 @@
-"""Parsed abilities and flavors of 000, 001 and 004 against the official texts.
+"""Parsed abilities and flavors of 000, 001 and 004 against the official texts, by fingerprint.
 
 Equal wherever the corpus prints the card text; each difference is listed with its reason.
+No official sentence is kept in the project outside the corpus.
 """
-import json
+from pathlib import Path
 
-from tests.conftest import REFERENCE
+from tests.conftest import ROOT, entry_of
+from tests.fingerprints import FINGERPRINTS, candidate_keys, load_fingerprints, sha256
+
+OFFICIAL = load_fingerprints()
 
 # (id, lang, field): why the corpus text is not the official one.
 KNOWN_DIFFERENCES = {
@@ -21,16 +25,13 @@ KNOWN_DIFFERENCES = {
     ("drunk", "en", "flavor"): "official text marks *hic* and *burp*; the corpus drops the marks",
     ("balloonist", "en", "flavor"): "official text has a double space before 'glint'",
 }
-
-
-def official_texts():
-    korean = json.loads((REFERENCE / "game.ko.json").read_text(encoding="utf-8"))["roles"]
-    english = {r["id"]: r for r in json.loads((REFERENCE / "roles.json").read_text(encoding="utf-8"))}
-    return {"ko": korean, "en": english}
+# Where the corpus is meant to quote the cards; every other file of the project must not.
+CORPUS = (ROOT / "content" / "ko", ROOT / "content" / "en")
+PROJECT = ("README.md", "mkdocs.yml", "pyproject.toml", "babel.cfg", ".ci", "content",
+           "generator", "templates", "scripts", "tests")
 
 
 def test_abilities_and_flavors_equal_official_texts_but_for_known_differences(document):
-    official = official_texts()
     compared, differences = 0, {}
     for character in document["characters"]:
         if character["game"] != "botc":
@@ -42,24 +43,77 @@ def test_abilities_and_flavors_equal_official_texts_but_for_known_differences(do
                 if entry["status"][field] != "present":
                     continue
                 compared += 1
-                if entry[field] != official[lang][character["id"]].get(field):
+                if sha256(entry[field]) != OFFICIAL.texts.get((character["id"], lang, field)):
                     differences[(character["id"], lang, field)] = entry[field]
     assert set(differences) == set(KNOWN_DIFFERENCES)
     assert compared == 146
 
 
 def test_the_reasons_given_are_the_whole_difference(document):
-    official = official_texts()
-
-    def pair(ident, lang, field):
-        character = next(c for c in document["characters"] if c["id"] == ident)
-        return character["entries"][lang][field], official[lang][ident][field]
+    def card_from_corpus(ident: str, lang: str, field: str, *changes: tuple[str, str]) -> None:
+        text = entry_of(document, ident, lang)[field]
+        for old, new in changes:
+            assert old in text
+            text = text.replace(old, new)
+        assert sha256(text) == OFFICIAL.texts[(ident, lang, field)], ident
 
     for ident in ("bountyhunter", "vigormortis", "vortox"):
-        corpus, card = pair(ident, "ko", "ability")
-        assert corpus.replace("마을주민", "주민") == card
-    for ident, lang in (("magician", "ko"), ("drunk", "en")):
-        corpus, card = pair(ident, lang, "flavor")
-        assert card.replace("*", "") == corpus
-    corpus, card = pair("balloonist", "en", "flavor")
-    assert " ".join(card.split()) == corpus
+        card_from_corpus(ident, "ko", "ability", ("마을주민", "주민"))
+    card_from_corpus("magician", "ko", "flavor", ("펑!", "*펑!*"))
+    card_from_corpus("drunk", "en", "flavor", (" hic ", " *hic* "), (" burp ", " *burp* "))
+    card_from_corpus("balloonist", "en", "flavor", (" glint", "  glint"))
+
+
+def copies(paths: list[Path], quoted: frozenset[str] = frozenset()
+           ) -> list[tuple[Path, str, str]]:
+    """(file, "ID LANG FIELD" of the official text, the sentence's words) for each sentence of
+    the files that is an official sentence, but for the quoted ones."""
+    found = []
+    for path in paths:
+        data = path.read_bytes()
+        if b"\0" in data:  # binary: compiled catalogs, fonts
+            continue
+        for key in candidate_keys(data.decode("utf-8")):
+            if key not in quoted and (label := OFFICIAL.sentences.get(sha256(key))) is not None:
+                found.append((path, label, key))
+    return found
+
+
+def project_files() -> list[Path]:
+    files = []
+    for name in PROJECT:
+        top = ROOT / name
+        for path in sorted(top.rglob("*")) if top.is_dir() else [top]:
+            if path.is_file() and "__pycache__" not in path.parts and path != FINGERPRINTS \
+                    and not any(path.is_relative_to(c) for c in CORPUS):
+                files.append(path)
+    return files
+
+
+def test_no_official_sentence_outside_the_corpus():
+    files = project_files()
+    assert {ROOT / "content" / "glossary.yaml", ROOT / "templates" / "character.md.j2"} <= set(files)
+    # Tests assert exact corpus values, and the corpus prints some card texts: those quotes of
+    # the corpus are allowed in tests/, nowhere else.
+    corpus = frozenset(key for folder in CORPUS for path in folder.glob("*.txt")
+                       for key in candidate_keys(path.read_text(encoding="utf-8")))
+    tests = [path for path in files if path.is_relative_to(ROOT / "tests")]
+    found = copies([path for path in files if path not in tests]) + copies(tests, corpus)
+    assert [(path.relative_to(ROOT).as_posix(), label, words) for path, label, words in found] \
+        == []
+
+
+def test_a_copied_sentence_is_found_wherever_it_sits(document, tmp_path):
+    # The corpus prints the Noble's card text; quoted in code, YAML, HTML or Markdown it is a copy.
+    ability = entry_of(document, "noble", "ko")["ability"]
+    assert sha256(ability) == OFFICIAL.texts[("noble", "ko", "ability")]
+    samples = {"a.py": f'TEXT = "{ability}"\n', "b.yaml": f"ability: {ability}\n",
+               "c.html": f"<p>{ability}</p>\n", "d.md": f"- **능력**: {ability} 끝.\n",
+               # Words before it make one longer sentence of the project's own.
+               "e.txt": f"누군가 말하길 {ability}\n",
+               "f.txt": ability.replace("악한 팀임을", "선한 팀임을") + "\n"}
+    for name, text in samples.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    found = copies(sorted(tmp_path.iterdir()))
+    assert [(path.name, label) for path, label, _ in found] == \
+        [(name, "noble ko ability") for name in ("a.py", "b.yaml", "c.html", "d.md")]

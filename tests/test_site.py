@@ -1,6 +1,6 @@
 """The built site, read as files: pages in both languages, notices, offline, catalogs."""
-import json
 import re
+from html import unescape
 import subprocess
 import sys
 from pathlib import Path
@@ -9,13 +9,15 @@ import pytest
 from babel.messages.pofile import read_po
 
 from generator.i18n import catalog_path, catalog_stats
-from tests.conftest import REFERENCE, ROOT
-
-NIGHTSHEET = json.loads((REFERENCE / "nightsheet.json").read_text(encoding="utf-8"))
+from generator.night_order import load_night_order
+from tests.conftest import ROOT, entry_of
+from tests.fingerprints import load_fingerprints, sha256
 
 
 def page(site: Path, lang: str, path: str) -> str:
-    return (site / lang / path / "index.html").read_text(encoding="utf-8")
+    """A built page's markup with character references resolved: corpus text as a reader sees it
+    (the pages write its HTML and Markdown marks as references)."""
+    return unescape((site / lang / path / "index.html").read_text(encoding="utf-8"))
 
 
 def text_of(html: str) -> str:
@@ -32,17 +34,22 @@ def test_both_languages_and_the_language_redirect(built_site):
         assert len(characters) == 79 and "noble" in characters and "fanggu" in characters
 
 
-def test_character_page_has_both_names_team_sections_tokens_scripts_and_night(built_site):
+def test_character_page_has_both_names_team_sections_tokens_scripts_and_night(built_site, document):
     site, _ = built_site
     html = page(site, "ko", "characters/noble")
     assert "<h1>귀족</h1>" in html and ">Noble</span>" in html
     assert 'data-team="townsfolk"' in html and "almanac-good" in html
     text = text_of(html)
-    assert "게임 시작 시, 플레이어 3명 중 1명이 악한 팀임을 알게 됩니다(3명 중 단 1명만 악한 팀)." in text
+    ability = entry_of(document, "noble", "ko")["ability"]
+    # The card text, as the corpus prints it (the sentence itself stays out of the tests).
+    assert sha256(ability) == load_fingerprints().texts[("noble", "ko", "ability")]
+    assert ability in text
     assert len(re.findall(r"<li>", html.split('class="almanac-how-to-run"')[1].split("</ol>")[0])) == 2
     assert "<li>알아냄 ×3</li>" in html  # the Noble's three KNOW tokens
     assert "로마는 하루아침에 불타지 않았다" in text and "습기가 차다" in text
-    first = [i for i in NIGHTSHEET["firstNight"] if i not in ("dusk", "minioninfo", "demoninfo", "dawn")]
+    night_order = load_night_order(ROOT / "content" / "night-order.yaml")
+    first = [i for i in night_order.first_night
+             if i not in ("dusk", "minioninfo", "demoninfo", "dawn")]
     assert first.index("noble") + 1 == 62
     assert "62번째로 깨어남" in text  # first night: the 62nd character to wake
     assert "content/ko/000_a5b1c4d9f849e54a.txt:11" in text
