@@ -2,9 +2,10 @@
 missing, unwritten or untranslated section, the other language's text as its msgid."""
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from importlib.metadata import version
 from typing import BinaryIO
 
+from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
@@ -12,13 +13,29 @@ from .model import PRESENT, SECTIONS, UNTRANSLATED
 from .resolve import Corpus
 from .views import OTHER
 
-_FIXED_DATE = datetime(2000, 1, 1, tzinfo=UTC)
+# Babel guesses these from a '%' or '{' in the text; the texts are prose, not format strings,
+# and with the flags `msgfmt -c` rejects a faithful translation.
+_FORMAT_FLAGS = frozenset({"python-format", "python-brace-format"})
+# No dates (the file stays byte-identical for the same corpus) and no placeholder people.
+_OMITTED_HEADERS = frozenset({"Report-Msgid-Bugs-To", "POT-Creation-Date", "PO-Revision-Date",
+                              "Last-Translator"})
+
+
+class _Catalog(Catalog):
+    """A catalog whose header leaves out what the export cannot know."""
+
+    @property
+    def mime_headers(self) -> list[tuple[str, str]]:
+        return [(name, value) for name, value in super().mime_headers
+                if name not in _OMITTED_HEADERS]
 
 
 def lacking_catalog(corpus: Corpus, lang: str) -> Catalog:
-    # A fixed date keeps the file byte-identical for the same corpus.
-    catalog = Catalog(locale=lang, project="almanac", fuzzy=False, creation_date=_FIXED_DATE,
-                      revision_date=_FIXED_DATE)
+    language = Locale.parse(lang).english_name
+    catalog = _Catalog(locale=lang, project="almanac", version=version("almanac"),
+                       language_team=language, fuzzy=False,
+                       header_comment=f"# Sections the almanac still lacks in {language}, each "
+                                      "with the other language's text as its msgid.\n#")
     for character in corpus.characters:
         if character.game != "botc":
             continue
@@ -32,11 +49,12 @@ def lacking_catalog(corpus: Corpus, lang: str) -> Catalog:
             if source is None or source.status[section] not in (PRESENT, UNTRANSLATED):
                 continue
             lines = source.field_lines(section)
-            catalog.add("\n".join(line.text for line in lines), string="",
-                        locations=[(source.file, lines[0].line)],
-                        context=f"{character.id}/{section}",
-                        auto_comments=[f"{character.name('en')} · {character.name('ko')} · "
-                                       f"{section}: {state or 'no ' + lang + ' entry'}"])
+            message = catalog.add(
+                "\n".join(line.text for line in lines), string="",
+                locations=[(source.file, lines[0].line)], context=f"{character.id}/{section}",
+                auto_comments=[f"{character.name('en')} · {character.name('ko')} · "
+                               f"{section}: {state or 'no ' + lang + ' entry'}"])
+            message.flags -= _FORMAT_FLAGS
     return catalog
 
 

@@ -1,6 +1,7 @@
 """Refresh the BotC facts of content/glossary.yaml and content/night-order.yaml from the
 official data in ../shared/reference/botc/ (ids, names, teams, editions, token labels, night
-positions). Sentences (abilities, flavor, reminders' texts) are never copied.
+positions), and generator/script-schema.json from its script schema, stripped of its prose.
+Sentences (abilities, flavor, reminders' texts, the schema's titles) are never copied.
 
 Hand-kept parts survive a refresh: each character's `aliases`, and the `onuw` sections.
 Usage: python scripts/import_reference.py [REFERENCE_DIR]
@@ -11,6 +12,7 @@ import json
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -18,6 +20,38 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from generator.parse.vocabulary import writing_systems  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
+# The schema keywords that only annotate (the official prose lives in them); the rest is structure.
+ANNOTATIONS = frozenset({"title", "description", "examples", "default", "$comment", "$id"})
+# Keywords whose value maps names to subschemas: the names are data, kept whatever they are.
+SCHEMA_MAPS = frozenset({"properties", "patternProperties", "$defs", "definitions",
+                         "dependentSchemas"})
+# Keywords whose value is data, not a subschema.
+SCHEMA_DATA = frozenset({"enum", "const"})
+
+
+def strip_annotations(schema: Any) -> Any:
+    """The JSON Schema without its annotation keywords, at every level of subschemas."""
+    if isinstance(schema, list):
+        return [strip_annotations(each) for each in schema]
+    if not isinstance(schema, dict):
+        return schema
+    return {key: _stripped_value(key, value) for key, value in schema.items()
+            if key not in ANNOTATIONS}
+
+
+def _stripped_value(key: str, value: Any) -> Any:
+    if key in SCHEMA_DATA:
+        return value
+    if key in SCHEMA_MAPS:
+        return {name: strip_annotations(sub) for name, sub in value.items()}
+    return strip_annotations(value)
+
+
+def write_schema(ref: Path, root: Path) -> None:
+    schema = json.loads((ref / "script-schema.json").read_text(encoding="utf-8"))
+    (root / "generator/script-schema.json").write_text(
+        json.dumps(strip_annotations(schema), ensure_ascii=False, indent=1) + "\n",
+        encoding="utf-8")
 
 
 def token_key(label: str) -> str:
@@ -67,6 +101,7 @@ def main() -> None:
         "# ONUW: wake codes of the Daybreak rulebook, alone and with the base game.\n"
         + yaml.safe_dump(order, allow_unicode=True, sort_keys=False, width=100),
         encoding="utf-8")
+    write_schema(ref, ROOT)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,112 @@
+"""The PO export: a header without placeholders or dates, no format flags, and `msgfmt -c`
+(Debian package gettext) accepting faithful translations in both languages."""
+import os
+import subprocess
+import sys
+from importlib.metadata import version
+from io import BytesIO
+
+import pytest
+from babel.messages.pofile import read_po
+
+from generator.export_po import write_lacking
+from tests.conftest import ROOT
+
+# What msgfmt -c says of a header that leaves out what the export cannot know.
+MISSING_HEADERS = ["warning: header field 'PO-Revision-Date' missing in header",
+                   "warning: header field 'Last-Translator' missing in header"]
+
+
+def exported(corpus, lang):
+    buffer = BytesIO()
+    write_lacking(corpus, lang, buffer)
+    return buffer.getvalue()
+
+
+def translated(data, translate):
+    """The exported PO with every msgstr filled by translate(msgctxt, msgid lines), edited as
+    text: read back through Babel, it would guess the format flags again."""
+    blocks = data.decode("utf-8").split("\n\n")
+    return "\n\n".join(_filled(block, translate) if "\nmsgctxt " in block else block
+                       for block in blocks).encode("utf-8")
+
+
+def _filled(block, translate):
+    lines = block.split("\n")
+    context = next(line for line in lines if line.startswith("msgctxt "))[9:-1]
+    start = next(i for i, line in enumerate(lines) if line.startswith("msgid "))
+    end = next(i for i, line in enumerate(lines) if line.startswith("msgstr "))
+    source = [lines[start][len("msgid "):], *lines[start + 1:end]]
+    target = translate(context, source)
+    return "\n".join(lines[:end] + ["msgstr " + target[0], *target[1:]] + lines[end + 1:])
+
+
+def msgfmt_check(path):
+    result = subprocess.run(["msgfmt", "-c", "-o", "/dev/null", str(path)], capture_output=True,
+                            text=True)
+    return result.returncode, [line.split(": ", 1)[1] for line in result.stderr.splitlines()]
+
+
+# Translations that keep a '%' or drop a '{' where the other language has them.
+FAITHFUL = {
+    "vizier/summary": '"투표 수가 살아 있는 플레이어의 50% 미만이어도 재상은 처형할 수 있습니다."',
+    "kazali/flavor": '"Reassembly. Please die. Blueprint broken. Error. Reconstruction."',
+}
+
+
+def faithful(context, source):
+    return [FAITHFUL[context]] if context in FAITHFUL else source
+
+
+@pytest.mark.parametrize("lang, flagged", [("ko", "vizier/summary"), ("en", "kazali/flavor")])
+def test_text_that_looks_like_a_format_string_gets_no_flag(corpus, lang, flagged):
+    data = exported(corpus, lang)
+    assert f'msgctxt "{flagged}"'.encode() in data
+    assert b"\n#," not in data
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_msgfmt_accepts_faithful_translations(corpus, lang, tmp_path):
+    path = tmp_path / f"{lang}.po"
+    data = translated(exported(corpus, lang), faithful)
+    assert sum(text.encode() in data for text in FAITHFUL.values()) == 1
+    path.write_bytes(data)
+    assert msgfmt_check(path) == (0, MISSING_HEADERS)
+
+
+@pytest.mark.parametrize("lang, team, plural", [
+    ("ko", "Korean", "nplurals=1; plural=0;"),
+    ("en", "English", "nplurals=2; plural=(n != 1);"),
+])
+def test_the_header_names_the_project_and_the_language(corpus, lang, team, plural):
+    data = exported(corpus, lang)
+    header = data.split(b"\n\n", 1)[0].decode("utf-8")
+    assert header == "\n".join([
+        f"# Sections the almanac still lacks in {team}, each with the other language's text "
+        "as its msgid.",
+        "#",
+        'msgid ""',
+        'msgstr ""',
+        f'"Project-Id-Version: almanac {version("almanac")}\\n"',
+        f'"Language: {lang}\\n"',
+        f'"Language-Team: {team}\\n"',
+        f'"Plural-Forms: {plural}\\n"',
+        '"MIME-Version: 1.0\\n"',
+        '"Content-Type: text/plain; charset=utf-8\\n"',
+        '"Content-Transfer-Encoding: 8bit\\n"',
+        '"Generated-By: Babel 2.17.0\\n"'])
+    catalog = read_po(BytesIO(data), locale=lang)
+    assert (catalog.project, catalog.version, catalog.language_team) == \
+        ("almanac", version("almanac"), team)
+
+
+def test_the_same_corpus_exports_the_same_bytes():
+    # Processes with different hash seeds: no set order leaks in (the header test keeps dates out).
+    program = "\n".join(["import sys", "from pathlib import Path",
+                         "from generator.export_po import write_lacking",
+                         "from generator.pipeline import load_corpus",
+                         "write_lacking(load_corpus(Path('.')), 'ko', sys.stdout.buffer)"])
+    outputs = {subprocess.run([sys.executable, "-c", program], cwd=ROOT, check=True,
+                              capture_output=True, env={**os.environ, "PYTHONHASHSEED": seed}
+                              ).stdout for seed in ("1", "2")}
+    assert len(outputs) == 1 and b"vizier/summary" in outputs.pop()

@@ -1,0 +1,288 @@
+"""Reading script JSON: bad files end in AlmanacError naming the place; lesser faults are warnings;
+ids are read as the official tools read them; the shipped schema is the official one stripped."""
+import importlib.util
+import json
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.errors import AlmanacError
+from generator.script_json import SCHEMA, CustomCharacter, read_script
+from tests.conftest import ROOT
+
+FIXTURES = ROOT / "tests" / "fixtures"
+TEAMS = "['townsfolk', 'outsider', 'minion', 'demon', 'traveller', 'fabled', 'loric']"
+
+
+@pytest.fixture(scope="module")
+def known(corpus):
+    return [term.id for term in corpus.glossary.game_terms("botc")]
+
+
+def written(tmp_path, document, name="script.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return path
+
+
+def failure(path, known=()):
+    with pytest.raises(AlmanacError) as caught:
+        read_script(path, known)
+    assert caught.value.file == str(path)
+    return caught.value
+
+
+def test_a_wrong_type_in_a_homebrew_character_names_its_path(tmp_path):
+    path = written(tmp_path, [{"id": "_meta", "name": "T"}, "imp", "empath",
+                              {"id": "x", "name": "X", "team": "townsfolk", "ability": "a",
+                               "reminders": 5}])
+    error = failure(path)
+    assert (error.message, error.line) == ("[3].reminders: 5 is not of type 'array'", None)
+    assert str(error) == f"{path}: error: [3].reminders: 5 is not of type 'array'"
+
+
+def test_every_unusable_element_is_listed_with_its_path():
+    error = failure(FIXTURES / "scripts" / "wrong-types.json")
+    assert error.message.split("\n  ") == [
+        "[0].firstNight[0]: ['dusk'] is not of type 'string'",
+        "[4].reminders: 5 is not of type 'array'",
+        "[5]: 7 is not of type 'object', 'string'",
+        "[6]: 'team' is a required property",
+        "[6]: 'ability' is a required property",
+        "[6].image: 5 is not of type 'string', 'array'",
+    ]
+
+
+def test_a_nested_alternative_is_blamed_on_its_element(tmp_path):
+    character = {"id": "x", "name": "X", "team": "townsfolk", "ability": "a", "image": [5]}
+    assert failure(written(tmp_path, [character])).message == \
+        "[0].image[0]: 5 is not of type 'string'"
+
+
+def test_a_script_that_is_not_an_array(tmp_path):
+    assert failure(written(tmp_path, {"id": "_meta", "name": "T"})).message == \
+        "script: {'id': '_meta', 'name': 'T'} is not of type 'array'"
+
+
+def test_long_values_are_shortened_in_messages(tmp_path):
+    character = {"id": "x", "name": "X", "team": "townsfolk", "ability": "a",
+                 "reminders": {"first": "a" * 100, "b": 1, "c": 2, "d": 3}}
+    assert failure(written(tmp_path, [character])).message == \
+        "[0].reminders: {'b': 1, 'c': 2, 'd': 3, ...} is not of type 'array'"
+
+
+def test_errors_past_twenty_are_counted(tmp_path):
+    lines = failure(written(tmp_path, [5] * 25)).message.split("\n  ")
+    assert lines == [f"[{i}]: 5 is not of type 'object', 'string'" for i in range(20)] \
+        + ["and 5 more"]
+
+
+def test_deep_nesting_is_an_error_not_a_recursion(tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    assert failure(path).message == "JSON nested deeper than 64 levels"
+
+
+def test_nesting_json_takes_but_the_reader_would_not(tmp_path):
+    meta = {"id": "_meta", "name": "T", "extra": json.loads("[" * 100 + "]" * 100)}
+    assert failure(written(tmp_path, [meta, "imp"])).message == \
+        "JSON nested deeper than 64 levels"
+
+
+@pytest.mark.parametrize("name, message", [
+    (".", "cannot read the script: Is a directory"),
+    ("missing.json", "cannot read the script: No such file or directory"),
+])
+def test_a_path_that_cannot_be_read(tmp_path, name, message):
+    assert failure(tmp_path / name).message == message
+
+
+def test_bytes_that_are_not_utf8_give_the_line(tmp_path):
+    path = tmp_path / "latin1.json"
+    path.write_bytes(b'[\n "imp",\n "caf\xe9"\n]')
+    error = failure(path)
+    assert (error.line, error.message) == (3, "not UTF-8: byte 0xe9 at offset 15")
+
+
+def test_json_syntax_errors_give_line_and_column(tmp_path):
+    path = tmp_path / "syntax.json"
+    path.write_text('[\n "imp",\n "empath" "monk"\n]', encoding="utf-8")
+    error = failure(path)
+    assert (error.line, error.message) == (3, "not JSON: Expecting ',' delimiter at column 11")
+    assert str(error) == f"{path}:3: error: not JSON: Expecting ',' delimiter at column 11"
+
+
+def test_an_empty_file_is_not_json(tmp_path):
+    path = tmp_path / "empty.json"
+    path.write_bytes(b"")
+    error = failure(path)
+    assert (error.line, error.message) == (1, "not JSON: Expecting value at column 1")
+
+
+def test_a_number_past_pythons_digit_limit(tmp_path):
+    path = tmp_path / "digits.json"
+    path.write_text("[" + "1" * 5000 + "]", encoding="utf-8")
+    assert failure(path).message == "a number has too many digits"
+
+
+def test_a_byte_order_mark_is_read_past(tmp_path, known):
+    path = tmp_path / "bom.json"
+    path.write_bytes('\ufeff["imp", "empath", "monk", "spy", "drunk"]'.encode())
+    assert read_script(path, known).characters == ("imp", "empath", "monk", "spy", "drunk")
+
+
+def test_faults_the_reader_can_live_with_are_warnings(tmp_path, known):
+    character = {"id": "pixie", "name": "P" * 31, "team": "Townsfolk", "ability": "a",
+                 "sparkle": True}
+    spec = read_script(written(tmp_path, ["imp", "a" * 21, character]), known)
+    assert spec.warnings == (
+        "script: 3 items, fewer than 5",
+        "[1]: 21 characters, more than 20",
+        "[2]: Additional properties are not allowed ('sparkle' was unexpected)",
+        "[2].name: 31 characters, more than 30",
+        f"[2].team: 'Townsfolk' is not one of {TEAMS}",
+        f"[1]: unknown id '{'a' * 21}'",
+    )
+    assert spec.custom["pixie"] == CustomCharacter("pixie", "P" * 31, "Townsfolk", "a")
+
+
+def test_the_projects_fixtures_read_without_warnings_but_the_unknown_id(known):
+    brewing = read_script(FIXTURES / "trouble-brewing.json", known)
+    assert (brewing.title, len(brewing.characters), brewing.warnings) == \
+        ("Trouble Brewing", 22, ())
+    custom = read_script(FIXTURES / "custom-order.json", known)
+    assert custom.characters == ("empath", "poisoner", "noble", "imp", "monk", "tinkerbell",
+                                 "notacharacter")
+    assert custom.first_night == ("dusk", "empath", "poisoner", "minioninfo", "demoninfo", "dawn")
+    assert custom.warnings == ("[7]: unknown id 'notacharacter'",)
+
+
+@pytest.fixture(scope="module")
+def sloppy(known):
+    return read_script(FIXTURES / "scripts" / "sloppy.json", known)
+
+
+def test_ids_are_normalised_as_the_official_tools_do(sloppy):
+    assert sloppy.characters == ("fanggu", "fangu", "empath", "butler", "tinkerbell",
+                                 "lilmonster", "zzz")
+    assert "[1]: 'Fang Gu' read as 'fanggu'" in sloppy.warnings
+
+
+def test_a_repeated_id_is_kept_once_and_both_places_named(sloppy):
+    assert "[2]: duplicate id 'fanggu' (first at [1]); ignored" in sloppy.warnings
+    assert "[10]: duplicate id 'empath' (first at [4]); ignored" in sloppy.warnings
+    assert "[9]: duplicate id '_meta' (first at [0]); ignored" in sloppy.warnings
+    assert sloppy.title == "Sloppy"
+
+
+def test_an_unknown_id_gets_the_closest_known_one(sloppy):
+    assert "[3]: unknown id 'fangu'; did you mean 'fanggu'?" in sloppy.warnings
+    assert "[7]: unknown id 'lilmonster'; did you mean 'lilmonsta'?" in sloppy.warnings
+    assert "[8]: unknown id 'zzz'" in sloppy.warnings
+
+
+def test_a_homebrew_character_keeps_its_own_id_normalised(sloppy):
+    assert sloppy.custom == {"tinkerbell": CustomCharacter(
+        "tinkerbell", "Tinkerbell", "Townsfolk", "Each night, you learn nothing.", ("Dust",))}
+    assert "[6]: 'Tinker Bell' read as 'tinkerbell'" in sloppy.warnings
+
+
+def test_night_orders_are_normalised_and_keep_the_special_rows(sloppy):
+    assert sloppy.first_night == ("dusk", "fanggu", "tinkerbell", "minioninfo", "demoninfo",
+                                  "dawn")
+    assert sloppy.other_night == ("dusk", "fanggu", "dawn")
+
+
+def test_all_warnings_in_order(sloppy):
+    assert sloppy.warnings == (
+        "[5]: Additional properties are not allowed ('edition' was unexpected)",
+        "[6]: Additional properties are not allowed ('sparkle' was unexpected)",
+        f"[6].team: 'Townsfolk' is not one of {TEAMS}",
+        "[1]: 'Fang Gu' read as 'fanggu'",
+        "[2]: duplicate id 'fanggu' (first at [1]); ignored",
+        "[3]: unknown id 'fangu'; did you mean 'fanggu'?",
+        "[6]: 'Tinker Bell' read as 'tinkerbell'",
+        "[7]: unknown id 'lilmonster'; did you mean 'lilmonsta'?",
+        "[8]: unknown id 'zzz'",
+        "[9]: duplicate id '_meta' (first at [0]); ignored",
+        "[10]: duplicate id 'empath' (first at [4]); ignored",
+        "[0].firstNight[0]: 'Dusk' read as 'dusk'",
+        "[0].firstNight[1]: 'fang_gu' read as 'fanggu'",
+        "[0].firstNight[2]: 'tinker_bell' read as 'tinkerbell'",
+        "[0].otherNight[1]: 'FangGu' read as 'fanggu'",
+        "[0].otherNight[3]: duplicate id 'dawn' (first at [0].otherNight[2]); ignored",
+    )
+
+
+# JSON shaped like a script often enough to reach every form of item, valid or not.
+KEYS = ["name", "team", "ability", "reminders", "firstNight", "otherNight", "image", "setup", "x"]
+WORDS = st.sampled_from(["_meta", "imp", "Fang Gu", "fangu", "dusk", "townsfolk", "a" * 60])
+VALUE = st.recursive(
+    WORDS | st.text(max_size=5) | st.none() | st.booleans() | st.integers() | st.floats(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(KEYS), inner,
+                                                                max_size=4),
+    max_leaves=12)
+SOMETIMES_WRONG = dict.fromkeys(KEYS, WORDS | st.lists(WORDS, max_size=3) | VALUE)
+
+
+def item_of(required):
+    return st.fixed_dictionaries(required, optional={key: value for key, value in
+                                                     SOMETIMES_WRONG.items() if key not in required})
+
+
+CHARACTER = item_of({"id": WORDS, "name": WORDS, "team": WORDS, "ability": WORDS})
+META = item_of({"id": st.just("_meta"), "name": WORDS,
+                "firstNight": st.lists(WORDS, max_size=4) | VALUE})
+ITEM = WORDS | CHARACTER | META | item_of({"id": WORDS}) | VALUE
+SCRIPT = st.lists(ITEM, max_size=8) | VALUE
+
+
+@settings(max_examples=400, deadline=None)
+@given(SCRIPT)
+def test_any_json_reads_or_fails_as_bad_input(document):
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "script.json"
+        path.write_text(json.dumps(document), encoding="utf-8")
+        try:
+            spec = read_script(path, ["imp", "fanggu"])
+        except AlmanacError:
+            return
+    for ids in (spec.characters, spec.first_night or ()):
+        assert all(isinstance(ident, str) for ident in ids) and len(set(ids)) == len(ids)
+
+
+def _import_reference():
+    spec = importlib.util.spec_from_file_location("import_reference",
+                                                  ROOT / "scripts" / "import_reference.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_schema_stripping_drops_annotations_and_keeps_property_names():
+    schema = {"$id": "x", "title": "T", "type": "object",
+              "properties": {"title": {"type": "string", "description": "d", "examples": ["e"]},
+                             "default": {"$comment": "c", "enum": [{"title": "kept"}]}},
+              "oneOf": [{"title": "a", "type": "string", "default": ""}]}
+    assert _import_reference().strip_annotations(schema) == {
+        "type": "object",
+        "properties": {"title": {"type": "string"}, "default": {"enum": [{"title": "kept"}]}},
+        "oneOf": [{"type": "string"}]}
+
+
+def test_the_schema_is_written_stripped_in_the_shipped_layout(tmp_path):
+    (tmp_path / "generator").mkdir()
+    (tmp_path / "script-schema.json").write_text(
+        '{"$schema": "s", "title": "Script", "type": "array", "items": {"type": "string"}}',
+        encoding="utf-8")
+    _import_reference().write_schema(tmp_path, tmp_path)
+    assert (tmp_path / "generator" / "script-schema.json").read_text(encoding="utf-8") == \
+        '{\n "$schema": "s",\n "type": "array",\n "items": {\n  "type": "string"\n }\n}\n'
+
+
+def test_the_shipped_schema_holds_no_annotations():
+    shipped = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    assert _import_reference().strip_annotations(shipped) == shipped
