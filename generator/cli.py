@@ -12,22 +12,22 @@ import threading
 from contextlib import ExitStack
 from pathlib import Path
 
-from . import labels
-from .browser import serve
-from .build import build
-from .checks import run_checks
-from .errors import AlmanacError
-from .export_po import write_lacking
-from .i18n import LANGS, translations
-from .narration import build_narration
-from .nightsheet import NIGHTS, build_sheet
-from .onuw_views import rulebook
-from .outputs import output_path, write_bytes, write_text, write_with
-from .pipeline import load_corpus
-from .printing import print_pdf, special_rows, standalone_html
-from .publish import build_lock, recover
-from .records import diagnostic_record, records
-from .script_json import export, read_script
+from generator.views import labels
+from generator.output.browser import serve
+from generator.output.build import build
+from generator.checks import run_checks
+from generator.errors import AlmanacError
+from generator.export.po import write_lacking
+from generator.facts.catalogs import LANGS, translations
+from generator.views.narration import build_narration
+from generator.views.nightsheet import NIGHTS, build_sheet
+from generator.views.onuw import rulebook
+from generator.output.files import output_path, write_bytes, write_text, write_with
+from generator.pipeline import load_corpus
+from generator.output.printing import print_pdf, special_rows, standalone_html
+from generator.output.publish import build_lock, recover
+from generator.export.records import diagnostic_record, records
+from generator.export.script_json import export, read_script
 
 ROOT = Path.cwd()
 

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .glossary import Glossary, load_glossary
-from .model import Diagnostic
-from .night_order import NightOrder, load_night_order
-from .parse import parse_text
-from .read import Text, read_corpus
-from .resolve import Corpus, resolve
+from generator.facts.glossary import Glossary, load_glossary
+from generator.model import Diagnostic
+from generator.facts.night_order import NightOrder, load_night_order
+from generator.parse import parse_text
+from generator.read.corpus import Text, read_corpus
+from generator.resolve import Corpus, resolve
 
 
 def load_corpus(root: Path) -> Corpus:

@@ -5,8 +5,8 @@ import hashlib
 import re
 from dataclasses import dataclass, field, replace
 
-from .glossary import Glossary, Term, squash
-from .model import (
+from generator.facts.glossary import Glossary, Term, squash
+from generator.model import (
     MISSING,
     PLACEHOLDER,
     SECTIONS,
@@ -17,7 +17,7 @@ from .model import (
     Role,
     Rulebook,
 )
-from .night_order import NightOrder
+from generator.facts.night_order import NightOrder
 
 TEAM_ORDER = ("townsfolk", "outsider", "minion", "demon", "traveller", "fabled", "loric",
               "villager", "werewolf", "tanner")

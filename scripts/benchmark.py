@@ -16,10 +16,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from generator.build import build  # noqa: E402
+from generator.output.build import build  # noqa: E402
 from generator.checks import run_checks  # noqa: E402
 from generator.pipeline import load_corpus  # noqa: E402
-from generator.records import records  # noqa: E402
+from generator.export.records import records  # noqa: E402
 
 REPEATS = 5
 

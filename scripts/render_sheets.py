@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from generator.cli import main as almanac  # noqa: E402
 from generator.pipeline import load_corpus  # noqa: E402
-from generator.script_json import export  # noqa: E402
+from generator.export.script_json import export  # noqa: E402
 
 
 def to_png(pdf: Path) -> None:

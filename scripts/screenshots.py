@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from generator.browser import chromium, serve  # noqa: E402
+from generator.output.browser import chromium, serve  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 WIDTHS = {"desktop": (1280, 900), "phone": (390, 844)}

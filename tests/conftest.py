@@ -8,7 +8,7 @@ import pytest
 
 from generator.checks import run_checks
 from generator.pipeline import load_corpus
-from generator.records import records
+from generator.export.records import records
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = {
@@ -70,7 +70,7 @@ def built_site(tmp_path_factory):
     """The whole site built from a copy of the project, for the port the tests serve it on."""
     import shutil
 
-    from generator.build import build
+    from generator.output.build import build
     project = tmp_path_factory.mktemp("project")
     for name in ("content", "templates"):
         shutil.copytree(ROOT / name, project / name)
@@ -82,7 +82,7 @@ def built_site(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def site_url(built_site):
-    from generator.browser import serve
+    from generator.output.browser import serve
     site, port = built_site
     with serve(site, port) as base:
         yield base
@@ -90,6 +90,6 @@ def site_url(built_site):
 
 @pytest.fixture(scope="session")
 def browser():
-    from generator.browser import chromium
+    from generator.output.browser import chromium
     with chromium() as instance:
         yield instance

@@ -9,8 +9,8 @@ import urllib.request
 
 import pytest
 
-from generator.browser import serve
-from generator.build import build
+from generator.output.browser import serve
+from generator.output.build import build
 from generator.checks import run_checks
 from generator.pipeline import load_corpus
 from tests.conftest import FILES, ROOT, corpus_project

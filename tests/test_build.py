@@ -10,8 +10,8 @@ import sys
 import time
 import urllib.request
 
-from generator.build import build
-from generator.publish import LOCK, STAGING_PREFIX, old_site, recover
+from generator.output.build import build
+from generator.output.publish import LOCK, STAGING_PREFIX, old_site, recover
 from tests.conftest import ROOT, free_port
 from tests.projects import site_files, site_project
 
@@ -84,7 +84,7 @@ def test_two_builds_at_once_both_leave_the_whole_site(tmp_path):
 SWAPPER = """
 import sys
 from pathlib import Path
-from generator.publish import staging_folder, swap_in
+from generator.output.publish import staging_folder, swap_in
 site = Path(sys.argv[1])
 for version in range(10**6):
     staging = staging_folder(site)

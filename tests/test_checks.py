@@ -4,7 +4,7 @@ from io import BytesIO
 from babel.messages.pofile import read_po
 
 from generator.checks import REGISTRY
-from generator.export_po import write_lacking
+from generator.export.po import write_lacking
 from tests.conftest import FILES
 
 F000, F001, F002, F003, F004 = (FILES[k] for k in ("000", "001", "002", "003", "004"))
@@ -184,7 +184,7 @@ def test_setup_brackets_compared_across_languages():
 
 
 def test_ui_catalog_checks_point_at_the_catalog_line(tmp_path, monkeypatch, corpus, diagnostics):
-    from generator import i18n
+    from generator.facts import catalogs
     from generator.checks import ui_catalogs
     assert found(diagnostics, "ui-untranslated") == [] and found(diagnostics, "ui-fuzzy") == []
     for lang in ("ko", "en"):
@@ -193,7 +193,7 @@ def test_ui_catalog_checks_point_at_the_catalog_line(tmp_path, monkeypatch, corp
         po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
                       'msgid "Ability"\nmsgstr ""\n\n#, fuzzy\nmsgid "Dawn"\nmsgstr "x"\n',
                       encoding="utf-8")
-    monkeypatch.setattr(i18n, "LOCALES", tmp_path)
+    monkeypatch.setattr(catalogs, "LOCALES", tmp_path)
     untranslated = list(ui_catalogs.ui_untranslated(corpus))
     assert untranslated[0][0] == "ko: UI string untranslated"
     assert (untranslated[0][2], untranslated[0][3]) == (5, "Ability")

@@ -9,7 +9,7 @@ from io import BytesIO
 import pytest
 from babel.messages.pofile import read_po
 
-from generator.export_po import write_lacking
+from generator.export.po import write_lacking
 from tests.conftest import ROOT
 
 # What msgfmt -c says of a header that leaves out what the export cannot know.
@@ -103,7 +103,7 @@ def test_the_header_names_the_project_and_the_language(corpus, lang, team, plura
 def test_the_same_corpus_exports_the_same_bytes():
     # Processes with different hash seeds: no set order leaks in (the header test keeps dates out).
     program = "\n".join(["import sys", "from pathlib import Path",
-                         "from generator.export_po import write_lacking",
+                         "from generator.export.po import write_lacking",
                          "from generator.pipeline import load_corpus",
                          "write_lacking(load_corpus(Path('.')), 'ko', sys.stdout.buffer)"])
     outputs = {subprocess.run([sys.executable, "-c", program], cwd=ROOT, check=True,

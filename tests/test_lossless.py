@@ -1,7 +1,7 @@
 """Every non-blank line of every corpus file lands in a field, a consumed marker or a diagnostic."""
 import pytest
 
-from generator.read import decode
+from generator.read.corpus import decode
 from tests.conftest import FILES, ROOT
 from tests.lossless import normalised, rebuilt, source_lines
 

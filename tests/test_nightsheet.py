@@ -9,7 +9,7 @@ from html.parser import HTMLParser
 import jsonschema
 import pytest
 
-from generator.night_order import load_night_order
+from generator.facts.night_order import load_night_order
 from tests.conftest import ROOT
 
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -64,7 +64,7 @@ def script_000(tmp_path_factory):
 
 def test_exported_script_validates_against_the_schema(script_000):
     document = json.loads(script_000.read_text(encoding="utf-8"))
-    schema = json.loads((ROOT / "generator" / "script-schema.json").read_text(encoding="utf-8"))
+    schema = json.loads((ROOT / "generator" / "export" / "script-schema.json").read_text(encoding="utf-8"))
     jsonschema.validate(document, schema)
     with pytest.raises(jsonschema.ValidationError):  # the schema has teeth: a script has 5+ items
         jsonschema.validate(document[:4], schema)

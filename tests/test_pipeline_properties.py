@@ -9,13 +9,13 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.build import extra_pages
+from generator.output.build import extra_pages
 from generator.checks import run_checks
-from generator.glossary import load_glossary
-from generator.night_order import load_night_order
+from generator.facts.glossary import load_glossary
+from generator.facts.night_order import load_night_order
 from generator.pipeline import corpus_of
-from generator.read import Text, decode
-from generator.render import rendered
+from generator.read.corpus import Text, decode
+from generator.output.render import rendered
 from tests.conftest import FILES, ROOT
 from tests.hostile import ATTACKS
 

@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.parse import parse_text
-from generator.read import Text, decode
+from generator.read.corpus import Text, decode
 from tests.conftest import FILES, ROOT
 from tests.lossless import normalised, rebuilt, source_lines
 

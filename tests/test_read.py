@@ -1,7 +1,7 @@
 import unicodedata
 
 from generator.model import Diagnostic
-from generator.read import Text, decode
+from generator.read.corpus import Text, decode
 
 
 def test_bom_dropped_crlf_and_cr_become_lf():

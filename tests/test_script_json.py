@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.errors import AlmanacError
-from generator.script_json import SCHEMA, CustomCharacter, read_script
+from generator.export.script_json import SCHEMA, CustomCharacter, read_script
 from tests.conftest import ROOT
 
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -274,12 +274,12 @@ def test_schema_stripping_drops_annotations_and_keeps_property_names():
 
 
 def test_the_schema_is_written_stripped_in_the_shipped_layout(tmp_path):
-    (tmp_path / "generator").mkdir()
+    (tmp_path / "generator" / "export").mkdir(parents=True)
     (tmp_path / "script-schema.json").write_text(
         '{"$schema": "s", "title": "Script", "type": "array", "items": {"type": "string"}}',
         encoding="utf-8")
     _import_reference().write_schema(tmp_path, tmp_path)
-    assert (tmp_path / "generator" / "script-schema.json").read_text(encoding="utf-8") == \
+    assert (tmp_path / "generator" / "export" / "script-schema.json").read_text(encoding="utf-8") == \
         '{\n "$schema": "s",\n "type": "array",\n "items": {\n  "type": "string"\n }\n}\n'
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from generator.i18n import catalog_path, catalog_stats
-from generator.night_order import load_night_order
+from generator.facts.catalogs import catalog_path, catalog_stats
+from generator.facts.night_order import load_night_order
 from tests.conftest import ROOT, entry_of
 from tests.fingerprints import load_fingerprints, sha256
 
@@ -157,14 +157,14 @@ def test_ui_catalogs_are_complete_and_up_to_date(tmp_path):
 
 @pytest.mark.parametrize("lang", ["ko"])
 def test_catalog_counting_sees_untranslated_and_fuzzy(tmp_path, monkeypatch, lang):
-    from generator import i18n
+    from generator.facts import catalogs
     po = tmp_path / lang / "LC_MESSAGES" / "messages.po"
     po.parent.mkdir(parents=True)
     po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
                   'msgid "Ability"\nmsgstr "능력"\n\nmsgid "Flavor"\nmsgstr ""\n\n'
                   '#, fuzzy\nmsgid "Dawn"\nmsgstr "새벽"\n', encoding="utf-8")
-    monkeypatch.setattr(i18n, "LOCALES", tmp_path)
-    stats = i18n.catalog_stats(lang)
+    monkeypatch.setattr(catalogs, "LOCALES", tmp_path)
+    stats = catalogs.catalog_stats(lang)
     assert (stats.total, stats.untranslated, stats.fuzzy) == (3, ("Flavor",), ("Dawn",))
 
 

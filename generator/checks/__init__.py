@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from ..model import Diagnostic
-from ..resolve import Corpus
+from generator.model import Diagnostic
+from generator.resolve import Corpus
 
 SEVERITIES = ("error", "warning", "info")
 
@@ -65,7 +65,7 @@ def describe(code: str) -> Check | None:
 
 
 # The families register their checks on import; they need `check` defined above.
-from . import (  # noqa: E402,F401
+from generator.checks import (  # noqa: E402,F401
     ability,
     coverage,
     duplicates,

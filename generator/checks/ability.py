@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import re
 
-from ..parse.vocabulary import quoted_ability
-from ..resolve import Corpus
-from . import check
-from .fields import entries
+from generator.parse.vocabulary import quoted_ability
+from generator.resolve import Corpus
+from generator.checks import check
+from generator.checks.fields import entries
 
 _BRACKET = re.compile(r"\[(?P<inside>[^\]]+)\]")
 _SIGNED = re.compile(r"[+-]\s*\d+")

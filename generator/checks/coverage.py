@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..model import MISSING, PLACEHOLDER, SECTIONS, UNTRANSLATED
-from ..resolve import Corpus
-from . import check
-from .fields import entries
+from generator.model import MISSING, PLACEHOLDER, SECTIONS, UNTRANSLATED
+from generator.resolve import Corpus
+from generator.checks import check
+from generator.checks.fields import entries
 
 LANGS = ("ko", "en")
 

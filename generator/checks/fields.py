@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..model import SECTIONS, Entry, Line
-from ..resolve import Character, Corpus
+from generator.model import SECTIONS, Entry, Line
+from generator.resolve import Character, Corpus
 
 INSTRUCTIONAL = ("ability", "summary", "how_to_run", "examples")
 

@@ -1,10 +1,10 @@
 """Letters of scripts that have no business in the text: stray Bengali in a Korean step."""
 from __future__ import annotations
 
-from ..parse.vocabulary import writing_systems
-from ..resolve import Corpus
-from . import check
-from .fields import entries, field_lines
+from generator.parse.vocabulary import writing_systems
+from generator.resolve import Corpus
+from generator.checks import check
+from generator.checks.fields import entries, field_lines
 
 # Scripts a field may use: its own, Latin for names, Han for hanja; Hangul in English is
 # reported by hangul-in-english and untranslated-entry instead.

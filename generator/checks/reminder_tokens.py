@@ -4,10 +4,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from ..glossary import squash
-from ..resolve import Corpus
-from . import check
-from .fields import entries
+from generator.facts.glossary import squash
+from generator.resolve import Corpus
+from generator.checks import check
+from generator.checks.fields import entries
 
 # English steps write token names in capitals: KNOW, DEMON NOT VOTED; info tokens are not reminders.
 _EN_TOKEN = re.compile(r"\b[A-Z][A-Z'’]+(?: [A-Z][A-Z'’]+)*\b")

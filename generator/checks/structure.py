@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from itertools import zip_longest
 
-from ..parse.rulebook import BECAME
-from ..resolve import Corpus
-from . import check
+from generator.parse.rulebook import BECAME
+from generator.resolve import Corpus
+from generator.checks import check
 
 
 @check("toc-mismatch", "warning",

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import re
 
-from ..glossary import squash
-from ..resolve import Corpus
-from . import check
-from .fields import entries, field_lines
+from generator.facts.glossary import squash
+from generator.resolve import Corpus
+from generator.checks import check
+from generator.checks.fields import entries, field_lines
 
 # The subject of the sentence after the quoted ability: `"…" 도박꾼은 …`.
 _QUOTE_END = re.compile(r'^["“][^"”]+["”]')

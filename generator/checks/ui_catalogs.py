@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..i18n import LANGS, catalog_messages, catalog_path, is_untranslated
-from ..resolve import Corpus
-from . import check
+from generator.facts.catalogs import LANGS, catalog_messages, catalog_path, is_untranslated
+from generator.resolve import Corpus
+from generator.checks import check
 
 _PACKAGE = Path(__file__).resolve().parent.parent.parent
 

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import re
 
-from ..model import UNTRANSLATED
-from ..parse.vocabulary import hangul_count
-from ..resolve import Corpus
-from . import check
-from .fields import entries, field_lines
+from generator.model import UNTRANSLATED
+from generator.parse.vocabulary import hangul_count
+from generator.resolve import Corpus
+from generator.checks import check
+from generator.checks.fields import entries, field_lines
 
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 

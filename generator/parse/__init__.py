@@ -4,9 +4,9 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-from ..model import Diagnostic, Line, ParsedFile
-from ..read import Text
-from . import block_almanac, line_almanac, rulebook, summaries
+from generator.model import Diagnostic, Line, ParsedFile
+from generator.read.corpus import Text
+from generator.parse import block_almanac, line_almanac, rulebook, summaries
 
 
 def source_id(file: str) -> str:

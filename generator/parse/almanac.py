@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..model import MISSING, PLACEHOLDER, PRESENT, SECTIONS, UNTRANSLATED, Diagnostic, Entry, Line
-from .vocabulary import (
+from generator.model import MISSING, PLACEHOLDER, PRESENT, SECTIONS, UNTRANSLATED, Diagnostic, Entry, Line
+from generator.parse.vocabulary import (
     BULLET,
     EXAMPLES,
     HOW_TO_RUN,

@@ -1,9 +1,9 @@
 """A script's almanac (000): title, `해설서 · AUTHOR · N개 캐릭터`, `메모` and its note, then entries."""
 from __future__ import annotations
 
-from ..model import Diagnostic, Line, ParsedFile, ScriptSource
-from .almanac import parse_entries
-from .vocabulary import SCRIPT_HEADER, SCRIPT_NOTE, TEAM_WORDS
+from generator.model import Diagnostic, Line, ParsedFile, ScriptSource
+from generator.parse.almanac import parse_entries
+from generator.parse.vocabulary import SCRIPT_HEADER, SCRIPT_NOTE, TEAM_WORDS
 
 
 def matches(lines: list[Line]) -> bool:

@@ -1,9 +1,9 @@
 """Almanac entries one field a line, steps and notes as `- ` bullets (001 Korean, 004 English)."""
 from __future__ import annotations
 
-from ..model import Line, ParsedFile
-from .almanac import parse_entries
-from .vocabulary import TEAM_WORDS
+from generator.model import Line, ParsedFile
+from generator.parse.almanac import parse_entries
+from generator.parse.vocabulary import TEAM_WORDS
 
 
 def matches(lines: list[Line], lang: str) -> bool:

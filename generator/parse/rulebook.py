@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..model import (
+from generator.model import (
     Artifact,
     Chapter,
     Diagnostic,
@@ -24,7 +24,7 @@ from ..model import (
     Utterance,
     WakeStep,
 )
-from .vocabulary import QUOTES
+from generator.parse.vocabulary import QUOTES
 
 TOC_HEADER = "목차"
 _CHAPTER = re.compile(r"^(?P<number>\d{1,2})\.\s+(?P<title>\S.{0,30})$")

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from ..model import MISSING, PRESENT, SECTIONS, Diagnostic, Entry, Line, ParsedFile, ScriptSource
-from .vocabulary import QUOTES
+from generator.model import MISSING, PRESENT, SECTIONS, Diagnostic, Entry, Line, ParsedFile, ScriptSource
+from generator.parse.vocabulary import QUOTES
 
 # The quote, then the shortest run of words before a subject particle.
 _PARAGRAPH = re.compile(r'^[' + QUOTES + r'](?P<quote>[^' + QUOTES + r']+)[' + QUOTES +

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .model import SECTIONS, Diagnostic, Entry, Rulebook, Utterance
-from .resolve import Character, Corpus
+from generator.model import SECTIONS, Diagnostic, Entry, Rulebook, Utterance
+from generator.resolve import Character, Corpus
 
 
 def _entry(entry: Entry, places: tuple[Entry, ...]) -> dict[str, Any]:

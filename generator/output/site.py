@@ -10,9 +10,9 @@ import yaml
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
 
-from . import labels
-from .i18n import LANGS, translations
-from .resolve import Corpus
+from generator.views import labels
+from generator.facts.catalogs import LANGS, translations
+from generator.resolve import Corpus
 
 SITE_NAMES = {"ko": "연감", "en": "Almanac"}
 # Korean search: split on spaces and also on brackets and punctuation, so `[외지인` finds 외지인.

@@ -6,10 +6,10 @@ from typing import Any
 
 from markupsafe import Markup
 
-from .browser import chromium
-from .i18n import translations
-from .labels import SPECIAL_ROWS
-from .render import environment
+from generator.output.browser import chromium
+from generator.facts.catalogs import translations
+from generator.views.labels import SPECIAL_ROWS
+from generator.output.render import environment
 
 
 def special_rows(lang: str) -> dict[str, tuple[str, str]]:

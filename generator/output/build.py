@@ -8,20 +8,20 @@ from pathlib import Path
 
 from mkdocs.exceptions import Abort
 
-from .checks import run_checks
-from .i18n import LANGS, catalog_stats
-from .model import SECTIONS, Diagnostic
-from .narration import build_narration
-from .nightsheet import NIGHTS, build_sheet
-from .onuw_views import rulebook
-from .pipeline import load_corpus
-from .printing import special_rows
-from .publish import build_lock, recover, staging_folder, swap_in
-from .render import Page, render_docs
-from .report import report_view
-from .resolve import Corpus
-from .script_json import from_corpus
-from .site import build_sites, nav, show_mkdocs_warnings, write_config
+from generator.checks import run_checks
+from generator.facts.catalogs import LANGS, catalog_stats
+from generator.model import SECTIONS, Diagnostic
+from generator.views.narration import build_narration
+from generator.views.nightsheet import NIGHTS, build_sheet
+from generator.views.onuw import rulebook
+from generator.pipeline import load_corpus
+from generator.output.printing import special_rows
+from generator.output.publish import build_lock, recover, staging_folder, swap_in
+from generator.output.render import Page, render_docs
+from generator.views.report import report_view
+from generator.resolve import Corpus
+from generator.export.script_json import from_corpus
+from generator.output.site import build_sites, nav, show_mkdocs_warnings, write_config
 
 
 def extra_pages(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str) -> list[Page]:

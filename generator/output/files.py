@@ -6,7 +6,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from .errors import AlmanacError
+from generator.errors import AlmanacError
 
 
 def output_path(value: str, option: str) -> Path:

@@ -4,10 +4,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .glossary import Term
-from .model import MISSING, PLACEHOLDER, PRESENT, SECTIONS, UNTRANSLATED, Entry
-from .night_order import SPECIALS
-from .resolve import Character, Corpus, Script
+from generator.facts.glossary import Term
+from generator.model import MISSING, PLACEHOLDER, PRESENT, SECTIONS, UNTRANSLATED, Entry
+from generator.facts.night_order import SPECIALS
+from generator.resolve import Character, Corpus, Script
 
 OTHER = {"ko": "en", "en": "ko"}
 BOTC_TEAMS = ("townsfolk", "outsider", "minion", "demon", "traveller", "fabled", "loric")

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .yaml_data import load_yaml, malformed
+from generator.read.yaml_data import load_yaml, malformed
 
 
 @dataclass(frozen=True)

@@ -15,9 +15,9 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
-from .errors import AlmanacError
-from .night_order import SPECIALS
-from .resolve import Script
+from generator.errors import AlmanacError
+from generator.facts.night_order import SPECIALS
+from generator.resolve import Script
 
 META = "_meta"
 SCHEMA = Path(__file__).with_name("script-schema.json")

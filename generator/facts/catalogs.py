@@ -10,7 +10,7 @@ from babel.messages.catalog import Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-LOCALES = Path(__file__).resolve().parent / "locales"
+LOCALES = Path(__file__).resolve().parent.parent / "locales"
 LANGS = ("ko", "en")
 
 

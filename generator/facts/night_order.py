@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .yaml_data import load_yaml, malformed
+from generator.read.yaml_data import load_yaml, malformed
 
 SPECIALS = ("dusk", "minioninfo", "demoninfo", "dawn")
 

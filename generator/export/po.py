@@ -9,9 +9,9 @@ from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
-from .model import PRESENT, SECTIONS, UNTRANSLATED
-from .resolve import Corpus
-from .views import OTHER
+from generator.model import PRESENT, SECTIONS, UNTRANSLATED
+from generator.resolve import Corpus
+from generator.views.characters import OTHER
 
 # Babel guesses these from a '%' or '{' in the text; the texts are prose, not format strings,
 # and with the flags `msgfmt -c` rejects a faithful translation.

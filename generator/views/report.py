@@ -4,10 +4,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from .checks import REGISTRY, Check
-from .checks.coverage import LANGS, matrix
-from .model import SECTIONS, Diagnostic
-from .resolve import Corpus
+from generator.checks import REGISTRY, Check
+from generator.checks.coverage import LANGS, matrix
+from generator.model import SECTIONS, Diagnostic
+from generator.resolve import Corpus
 
 STATUS_ORDER = ("present", "untranslated", "placeholder", "missing")
 

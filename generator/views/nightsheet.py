@@ -4,12 +4,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .model import PRESENT, Entry, Line
-from .night_order import SPECIALS
-from .parse.vocabulary import quoted_ability
-from .resolve import Corpus
-from .script_json import ScriptSpec
-from .views import OTHER, alignment
+from generator.model import PRESENT, Entry, Line
+from generator.facts.night_order import SPECIALS
+from generator.parse.vocabulary import quoted_ability
+from generator.resolve import Corpus
+from generator.export.script_json import ScriptSpec
+from generator.views.characters import OTHER, alignment
 
 NIGHTS = ("first", "other")
 # How-to-run steps say which night they are for; these phrases tell it.

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from .errors import AlmanacError
+from generator.errors import AlmanacError
 
 LOCK = ".almanac-build.lock"
 STAGING_PREFIX = ".site-staging-"

@@ -6,7 +6,7 @@ from typing import Any
 
 import yaml
 
-from .errors import AlmanacError
+from generator.errors import AlmanacError
 
 # libyaml's loader when PyYAML has it: the glossary is large for the pure-Python one.
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

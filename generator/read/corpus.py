@@ -6,7 +6,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from .model import Diagnostic
+from generator.model import Diagnostic
 
 
 @dataclass(frozen=True)

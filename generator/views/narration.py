@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .glossary import Term, squash
-from .model import Rulebook
-from .onuw_views import GAME
-from .parse.rulebook import BECAME
-from .resolve import Corpus
+from generator.facts.glossary import Term, squash
+from generator.model import Rulebook
+from generator.views.onuw import GAME
+from generator.parse.rulebook import BECAME
+from generator.resolve import Corpus
 
 DOPPELGANGER = "doppelganger"
 WEREWOLF = "werewolf"

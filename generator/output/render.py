@@ -12,11 +12,11 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
-from . import labels
-from .i18n import translations
-from .onuw_views import artifact_views, role_set_views, role_views, rulebook, wake_rows
-from .resolve import Corpus
-from .views import OTHER, character_view, script_view, team_views
+from generator.views import labels
+from generator.facts.catalogs import translations
+from generator.views.onuw import artifact_views, role_set_views, role_views, rulebook, wake_rows
+from generator.resolve import Corpus
+from generator.views.characters import OTHER, character_view, script_view, team_views
 
 # HTML's and Markdown's marks as numeric references: one form that stays text in Markdown,
 # in raw HTML, in attributes, in YAML front matter and in the titles MkDocs prints unescaped.

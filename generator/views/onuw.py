@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .glossary import squash
-from .model import Rulebook, WakeStep
-from .parse.rulebook import BECAME
-from .resolve import Corpus
-from .views import OTHER, alignment
+from generator.facts.glossary import squash
+from generator.model import Rulebook, WakeStep
+from generator.parse.rulebook import BECAME
+from generator.resolve import Corpus
+from generator.views.characters import OTHER, alignment
 
 GAME = "onuw"
 
