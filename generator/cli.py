@@ -18,13 +18,14 @@ from generator.output.build import build
 from generator.checks import run_checks
 from generator.errors import AlmanacError
 from generator.export.po import write_lacking
-from generator.facts.catalogs import LANGS, translations
+from generator.facts.catalogs import translations
 from generator.views.narration import build_narration
 from generator.views.nightsheet import NIGHTS, build_sheet
 from generator.views.onuw import rulebook
 from generator.output.files import output_path, write_bytes, write_text, write_with
 from generator.pipeline import load_corpus
-from generator.output.printing import print_pdf, special_rows, standalone_html
+from generator.resolve import Corpus
+from generator.output.printing import print_pdf, standalone_html
 from generator.output.publish import build_lock, recover
 from generator.export.records import diagnostic_record, records
 from generator.export.script_json import export, read_script
@@ -61,12 +62,14 @@ def _build(args: argparse.Namespace) -> int:
 def _nightsheet(args: argparse.Namespace) -> int:
     target = _sheet_target(args)
     corpus = load_corpus(args.root)
-    script = read_script(Path(args.script), {t.id for t in corpus.glossary.game_terms("botc")})
+    script = read_script(Path(args.script), {t.id for t in corpus.glossary.game_terms("botc")},
+                         corpus.night_order.specials)
     for warning in script.warnings:
         print(f"{args.script}: warning: {warning}", file=sys.stderr)
-    sheet = build_sheet(corpus, script, args.lang, args.night, special_rows(args.lang))
-    night = translations(args.lang).gettext(labels.NIGHTS[args.night])
-    html = standalone_html(args.root / "templates", args.lang, "nightsheet/_sheet.html.j2",
+    lang = _language(args, corpus)
+    sheet = build_sheet(corpus, script, lang, args.night)
+    night = translations(lang).gettext(labels.NIGHTS[args.night])
+    html = standalone_html(args.root / "templates", lang, corpus, "nightsheet/_sheet.html.j2",
                            f"{sheet.title} · {night}", sheet=sheet)
     return _write_sheet(html, target, args.pdf is not None)
 
@@ -78,12 +81,18 @@ def _narration(args: argparse.Namespace) -> int:
     if book is None:
         raise AlmanacError("no One Night rulebook in content/", str(args.root / "content"))
     asked = [name.strip() for name in args.roles.split(",") if name.strip()]
-    sheet = build_narration(corpus, book, args.title or book.title, asked, args.lang)
+    lang = _language(args, corpus)
+    sheet = build_narration(corpus, book, args.title or book.title, asked, lang)
     if sheet.unknown:
         print(f"unknown roles: {', '.join(sheet.unknown)}", file=sys.stderr)
-    html = standalone_html(args.root / "templates", args.lang, "narration/_sheet.html.j2",
+    html = standalone_html(args.root / "templates", lang, corpus, "narration/_sheet.html.j2",
                            sheet.title, sheet=sheet)
     return _write_sheet(html, target, args.pdf is not None)
+
+
+def _language(args: argparse.Namespace, corpus: Corpus) -> str:
+    """The --lang asked for, checked against the project's languages; else the default."""
+    return corpus.languages[args.lang].code if args.lang else corpus.languages.default.code
 
 
 def _sheet_target(args: argparse.Namespace) -> Path:
@@ -137,7 +146,7 @@ def _export_po(args: argparse.Namespace) -> int:
     target = output_path(args.output, "--output")
     corpus = load_corpus(args.root)
     buffer = io.BytesIO()
-    count = write_lacking(corpus, args.lang, buffer)
+    count = write_lacking(corpus, _language(args, corpus), buffer)
     write_bytes(target, buffer.getvalue())
     print(f"{count} messages → {target}")
     return 0
@@ -183,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
 
     sheet = commands.add_parser("nightsheet", help="a night sheet of a script JSON file")
     sheet.add_argument("script", help="a custom script in the official JSON format")
-    sheet.add_argument("--lang", choices=LANGS, default="ko")
+    sheet.add_argument("--lang", help="a language of content/languages.yaml (default: its first)")
     sheet.add_argument("--night", choices=NIGHTS, default="first")
     _outputs(sheet)
     sheet.set_defaults(run=_nightsheet)
@@ -191,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
     narration = commands.add_parser("narration", help="a One Night narration sheet for some roles")
     narration.add_argument("--roles", required=True,
                            help="comma-separated role ids or names (Korean or English)")
-    narration.add_argument("--lang", choices=LANGS, default="ko")
+    narration.add_argument("--lang", help="a language of content/languages.yaml (default: its first)")
     narration.add_argument("--title", help="the sheet's title (default: the rulebook's)")
     _outputs(narration)
     narration.set_defaults(run=_narration)
@@ -204,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
 
     export_po = commands.add_parser("export-po",
                                     help="a PO file of the sections a language still lacks")
-    export_po.add_argument("--lang", choices=LANGS, required=True)
+    export_po.add_argument("--lang", required=True, help="a language of content/languages.yaml")
     export_po.add_argument("-o", "--output", required=True)
     export_po.set_defaults(run=_export_po)
 

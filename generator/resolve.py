@@ -17,27 +17,22 @@ from generator.model import (
     Role,
     Rulebook,
 )
+from generator.facts.languages import Languages
 from generator.facts.night_order import NightOrder
-
-TEAM_ORDER = ("townsfolk", "outsider", "minion", "demon", "traveller", "fabled", "loric",
-              "villager", "werewolf", "tanner")
-
 
 @dataclass(frozen=True)
 class Character:
     id: str
     game: str
     team: str
-    names: dict[str, str] = field(hash=False)
+    names: dict[str, str] = field(hash=False)  # every language's, borrowed along the fallbacks
     official: bool = True  # False when the glossary does not know the name
     entries: dict[str, Entry] = field(default_factory=dict, hash=False)  # merged, per language
     places: dict[str, tuple[Entry, ...]] = field(default_factory=dict, hash=False)  # as found
     role: Role | None = None  # ONUW: the rulebook's description
 
     def name(self, lang: str) -> str:
-        # A character known in one language only is shown by that name everywhere.
-        return self.names.get(lang) or self.names.get("en") or next(iter(self.names.values()),
-                                                                     self.id)
+        return self.names.get(lang) or next(iter(self.names.values()), self.id)
 
 
 @dataclass(frozen=True)
@@ -56,6 +51,7 @@ class Script:
 
 @dataclass(frozen=True)
 class Corpus:
+    languages: Languages
     characters: tuple[Character, ...]
     scripts: tuple[Script, ...]
     rulebooks: tuple[Rulebook, ...]
@@ -97,8 +93,16 @@ def _script_id(ident: str, taken: set[str]) -> str:
     return unique
 
 
-def resolve(parsed: list[ParsedFile], glossary: Glossary, night_order: NightOrder,
-            read_diagnostics: list[Diagnostic]) -> Corpus:
+def _names(given: dict[str, str], languages: Languages) -> dict[str, str]:
+    """A character the glossary does not know is named in every language by the names its
+    entries give, along each language's fallbacks."""
+    return {code: given[source] for code in languages.codes
+            for source in [next((c for c in (code, *languages.others(code)) if c in given),
+                                next(iter(given)))]}
+
+
+def resolve(parsed: list[ParsedFile], languages: Languages, glossary: Glossary,
+            night_order: NightOrder, read_diagnostics: list[Diagnostic]) -> Corpus:
     diagnostics = list(read_diagnostics)
     found: dict[tuple[str, str], dict[str, list[Entry]]] = {}
     terms: dict[tuple[str, str], Term | None] = {}
@@ -130,7 +134,8 @@ def resolve(parsed: list[ParsedFile], glossary: Glossary, night_order: NightOrde
     characters = []
     for (game, ident), by_lang in found.items():
         term = terms[(game, ident)]
-        names = dict(term.names) if term else {e.lang: e.name for es in by_lang.values() for e in es}
+        names = dict(term.names) if term else \
+            _names({e.lang: e.name for es in by_lang.values() for e in es}, languages)
         characters.append(Character(
             id=ident, game=game, team=teams[(game, ident)], names=names, official=term is not None,
             entries={lang: _merge(es) for lang, es in sorted(by_lang.items())},
@@ -147,7 +152,7 @@ def resolve(parsed: list[ParsedFile], glossary: Glossary, night_order: NightOrde
             characters.append(Character(
                 id=term.id if term else character_id(role.name), game="onuw",
                 team=term.team if term else "", names=dict(term.names) if term else
-                {book.lang: role.name}, official=term is not None, role=role))
+                _names({book.lang: role.name}, languages), official=term is not None, role=role))
 
     taken: set[str] = set()
     scripts = tuple(
@@ -155,7 +160,7 @@ def resolve(parsed: list[ParsedFile], glossary: Glossary, night_order: NightOrde
                file=s.file, line=s.title.line, author=s.author, declared_count=s.declared_count,
                characters=tuple(dict.fromkeys(file_ids[pf.file])), notes=s.notes)
         for pf in parsed for s in pf.scripts)
-    characters.sort(key=lambda c: (c.game, TEAM_ORDER.index(c.team) if c.team in TEAM_ORDER
-                                   else len(TEAM_ORDER), c.name("en").lower()))
-    return Corpus(tuple(characters), scripts, rulebooks, tuple(parsed), glossary, night_order,
+    # By id within each team: ids are language-neutral and read like the English names.
+    characters.sort(key=lambda c: (c.game, glossary.team_order(c.team), c.id))
+    return Corpus(languages, tuple(characters), scripts, rulebooks, tuple(parsed), glossary, night_order,
                   tuple(diagnostics))

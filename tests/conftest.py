@@ -43,8 +43,9 @@ def parsed(corpus):
 
 
 def corpus_project(root, texts: dict[str, bytes]):
-    """A project folder holding the glossary, the night order and the given texts under content/."""
-    for name in ("glossary.yaml", "night-order.yaml"):
+    """A project folder holding the languages, the glossary, the night order and the given texts
+    under content/."""
+    for name in ("languages.yaml", "glossary.yaml", "night-order.yaml"):
         (root / "content").mkdir(parents=True, exist_ok=True)
         (root / "content" / name).write_bytes((ROOT / "content" / name).read_bytes())
     for path, data in texts.items():

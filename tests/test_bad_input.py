@@ -132,7 +132,7 @@ def test_a_name_of_punctuation_only(tmp_path):
     project = site_project(tmp_path, {"ko/001_x.txt": "마을주민\n!!!\n능력 문장입니다.\n".encode()})
     corpus = load_corpus(project)
     (character,) = corpus.characters
-    assert (character.id, character.names) == ("character-9a7b006d", {"ko": "!!!"})
+    assert (character.id, character.names) == ("character-9a7b006d", {"ko": "!!!", "en": "!!!"})
     assert "ko/characters/character-9a7b006d/index.html" in built_pages(project)
 
 

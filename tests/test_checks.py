@@ -112,7 +112,7 @@ def test_official_flavors_with_foreign_letters_are_spared(diagnostics):
 
 
 def test_the_english_name_in_the_script_note(diagnostics):
-    assert found(diagnostics, "english-name-in-korean") == [
+    assert found(diagnostics, "other-language-name") == [
         (F000, 7, "English name 'Fiddler' in Korean text; expected '바이올린 연주자'")]
 
 

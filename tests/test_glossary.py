@@ -5,6 +5,7 @@ import yaml
 
 from generator.facts.glossary import load_glossary
 from generator.facts.night_order import load_night_order
+from generator.facts.languages import load_languages
 from tests.conftest import ROOT
 from tests.fingerprints import facts_digest, load_fingerprints
 
@@ -12,8 +13,11 @@ from tests.fingerprints import facts_digest, load_fingerprints
 OFFICIAL = load_fingerprints()
 
 
+LANGUAGES = load_languages(ROOT / "content" / "languages.yaml")
+
+
 def test_every_official_character_with_id_team_and_names():
-    glossary = load_glossary(ROOT / "content" / "glossary.yaml")
+    glossary = load_glossary(ROOT / "content" / "glossary.yaml", LANGUAGES)
     botc = glossary.game_terms("botc")
     assert len(botc) == 181
     assert Counter(t.team for t in botc) == {
@@ -24,20 +28,20 @@ def test_every_official_character_with_id_team_and_names():
     assert (chef.team, chef.names, chef.reminders) == \
         ("townsfolk", {"en": "Chef", "ko": "요리사"}, ())
     imp = glossary.by_id("botc", "imp")
-    assert (imp.team, imp.names, [t.en for t in imp.reminders]) == \
+    assert (imp.team, imp.names, [t.label("en") for t in imp.reminders]) == \
         ("demon", {"en": "Imp", "ko": "임프"}, ["Dead"])
     # Ids in order, teams, both names and the English token labels (reminders, then global
     # reminders) are exactly those of roles.json and game.ko.json.
-    table = [[t.id, t.team, t.names, [r.en for r in t.reminders]] for t in botc]
+    table = [[t.id, t.team, t.names, [r.label("en") for r in t.reminders]] for t in botc]
     assert facts_digest(table) == OFFICIAL.facts["characters"]
 
 
 def test_korean_token_labels_come_from_the_official_translation():
-    glossary = load_glossary(ROOT / "content" / "glossary.yaml")
+    glossary = load_glossary(ROOT / "content" / "glossary.yaml", LANGUAGES)
     noble = glossary.by_id("botc", "noble")
-    assert [(t.en, t.ko) for t in noble.reminders] == [("Know", "알아냄")] * 3
+    assert [(t.label("en"), t.label("ko")) for t in noble.reminders] == [("Know", "알아냄")] * 3
     flowergirl = glossary.by_id("botc", "flowergirl")
-    assert [(t.en, t.ko) for t in flowergirl.reminders] == [
+    assert [(t.label("en"), t.label("ko")) for t in flowergirl.reminders] == [
         ("Demon Voted", "악마가 투표함"), ("Demon Not Voted", "악마가 투표하지 않음")]
 
 
@@ -49,7 +53,7 @@ def test_the_glossary_holds_facts_only():
 
 
 def test_aliases_the_corpus_uses_and_the_onuw_roles():
-    glossary = load_glossary(ROOT / "content" / "glossary.yaml")
+    glossary = load_glossary(ROOT / "content" / "glossary.yaml", LANGUAGES)
     assert glossary.lookup("botc", "ko", "조사관").id == "investigator"
     assert glossary.lookup("botc", "ko", "봄댄디").id == "boomdandy"
     assert glossary.lookup("botc", "ko", "뱀조련사").id == "snakecharmer"  # spacing differs

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from generator.output.build import extra_pages
 from generator.checks import run_checks
 from generator.facts.glossary import load_glossary
+from generator.facts.languages import load_languages
 from generator.facts.night_order import load_night_order
 from generator.pipeline import corpus_of
 from generator.read.corpus import Text, decode
@@ -19,7 +20,8 @@ from generator.output.render import rendered
 from tests.conftest import FILES, ROOT
 from tests.hostile import ATTACKS
 
-GLOSSARY = load_glossary(ROOT / "content" / "glossary.yaml")
+LANGUAGES = load_languages(ROOT / "content" / "languages.yaml")
+GLOSSARY = load_glossary(ROOT / "content" / "glossary.yaml", LANGUAGES)
 NIGHT_ORDER = load_night_order(ROOT / "content" / "night-order.yaml")
 CORPUS = [decode((ROOT / path).read_bytes(), path, path.split("/")[1]) for path in FILES.values()]
 # What an attack leaves behind once it is markup: an element, a link, an attribute list.
@@ -28,7 +30,7 @@ FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.DOTALL)
 
 
 def assert_inert_everywhere(texts: list[Text]) -> None:
-    corpus = corpus_of(texts, GLOSSARY, NIGHT_ORDER, [])
+    corpus = corpus_of(texts, LANGUAGES, GLOSSARY, NIGHT_ORDER, [])
     diagnostics = run_checks(corpus)
     for lang in ("ko", "en"):
         for path, markdown in rendered(corpus, lang, ROOT / "templates",

@@ -6,6 +6,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from generator.facts.languages import load_languages
 from generator.parse import parse_text
 from generator.read.corpus import Text, decode
 from tests.conftest import FILES, ROOT
@@ -13,13 +14,14 @@ from tests.lossless import normalised, rebuilt, source_lines
 
 CORPUS = {key: decode((ROOT / path).read_bytes(), path, path.split("/")[1])
           for key, path in FILES.items()}
+LANGUAGES = load_languages(ROOT / "content" / "languages.yaml")
 HEADERS = ["목차", "마을주민", "Townsfolk", "진행 방법", "How to Run", "예시 · 메모", "메모",
            "Examples & Notes", "아직 작성되지 않았습니다.", "Not written yet.", "해설서 · X · 3개 캐릭터",
            "3. 모든 역할의 능력 소개", "#2-B: 태초의 늑대인간", "최소 3명 이상", "- ", '"', "*경비병"]
 
 
 def assert_accounted(text: Text) -> None:
-    pf = parse_text(text)
+    pf = parse_text(text, LANGUAGES[text.lang])
     assert normalised(rebuilt(pf)) == source_lines(text.lines)
 
 

@@ -22,6 +22,11 @@ def known(corpus):
     return [term.id for term in corpus.glossary.game_terms("botc")]
 
 
+@pytest.fixture(scope="module")
+def specials(corpus):
+    return corpus.night_order.specials
+
+
 def written(tmp_path, document, name="script.json"):
     path = tmp_path / name
     path.write_text(json.dumps(document), encoding="utf-8")
@@ -149,11 +154,11 @@ def test_faults_the_reader_can_live_with_are_warnings(tmp_path, known):
     assert spec.custom["pixie"] == CustomCharacter("pixie", "P" * 31, "Townsfolk", "a")
 
 
-def test_the_projects_fixtures_read_without_warnings_but_the_unknown_id(known):
-    brewing = read_script(FIXTURES / "trouble-brewing.json", known)
+def test_the_projects_fixtures_read_without_warnings_but_the_unknown_id(known, specials):
+    brewing = read_script(FIXTURES / "trouble-brewing.json", known, specials)
     assert (brewing.title, len(brewing.characters), brewing.warnings) == \
         ("Trouble Brewing", 22, ())
-    custom = read_script(FIXTURES / "custom-order.json", known)
+    custom = read_script(FIXTURES / "custom-order.json", known, specials)
     assert custom.characters == ("empath", "poisoner", "noble", "imp", "monk", "tinkerbell",
                                  "notacharacter")
     assert custom.first_night == ("dusk", "empath", "poisoner", "minioninfo", "demoninfo", "dawn")
@@ -161,8 +166,8 @@ def test_the_projects_fixtures_read_without_warnings_but_the_unknown_id(known):
 
 
 @pytest.fixture(scope="module")
-def sloppy(known):
-    return read_script(FIXTURES / "scripts" / "sloppy.json", known)
+def sloppy(known, specials):
+    return read_script(FIXTURES / "scripts" / "sloppy.json", known, specials)
 
 
 def test_ids_are_normalised_as_the_official_tools_do(sloppy):

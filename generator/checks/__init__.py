@@ -29,6 +29,8 @@ REGISTRY: list[Check] = []
 for _code, _severity, _description in (
         ("unreadable", "error", "A corpus file that cannot be read (a folder, a broken link, no "
                                 "permission); it was skipped."),
+        ("unknown-language", "error", "A text in a folder that content/languages.yaml does not "
+                                      "declare as a language; it was not read."),
         ("undecodable", "error", "A file is not valid UTF-8; it was skipped."),
         ("unknown-shape", "error", "A file matches none of the corpus shapes; its lines were not read."),
         ("unplaced-line", "error", "A line the parser could not place in any field."),

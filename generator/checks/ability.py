@@ -4,7 +4,9 @@ from __future__ import annotations
 import re
 
 from generator.parse.vocabulary import quoted_ability
-from generator.resolve import Corpus
+from generator.facts.languages import english_name
+from generator.model import PRESENT, UNTRANSLATED
+from generator.resolve import Character, Corpus
 from generator.checks import check
 from generator.checks.fields import entries
 
@@ -19,8 +21,8 @@ def setup_numbers(ability: str) -> list[tuple[str, ...]]:
 
 
 @check("ability-quote", "warning",
-       "An English ability line that differs from the quoted ability opening its summary, "
-       "or a Korean one whose setup bracket does not match it.")
+       "An ability line that differs from the quoted ability opening its summary (where its "
+       "language rewords the quote, only the setup brackets must agree).")
 def ability_quote(corpus: Corpus):
     for character, entry in entries(corpus):
         if not (entry.ability and entry.summary):
@@ -29,23 +31,31 @@ def ability_quote(corpus: Corpus):
         if quote is None:
             continue
         ability = entry.ability.text.strip()
-        # Korean almanacs quote a reworded ability; only their brackets must agree.
-        differs = (quote != ability) if entry.lang == "en" else \
-            (len(setup_numbers(quote)) != len(setup_numbers(ability)))
+        differs = (len(setup_numbers(quote)) != len(setup_numbers(ability))) \
+            if corpus.languages[entry.lang].rewords_quote else quote != ability
         if differs:
             yield (f"{character.name(entry.lang)}: ability line differs from the summary's "
                    f"quote \"{quote}\"", entry.file, entry.ability.line, ability)
 
 
 @check("setup-bracket", "warning",
-       "A setup bracket present in one language and not the other, or with another sign or number.")
+       "A setup bracket present in one language and not another, or with another sign or number.")
 def setup_bracket(corpus: Corpus):
+    codes = corpus.languages.codes
     for character in corpus.characters:
-        ko, en = character.entries.get("ko"), character.entries.get("en")
-        if not (ko and en and ko.ability and en.ability) or en.status["ability"] != "present":
-            continue
-        ko_numbers, en_numbers = setup_numbers(ko.ability.text), setup_numbers(en.ability.text)
-        if ko_numbers != en_numbers:
-            yield (f"{character.name('ko')}: Korean brackets {ko_numbers or 'none'}, English "
-                   f"brackets {en_numbers or 'none'} at {en.file}:{en.ability.line}",
-                   ko.file, ko.ability.line, ko.ability.text)
+        for i, lang in enumerate(codes):
+            for other in codes[i + 1:]:
+                yield from _brackets(character, lang, other)
+
+
+def _brackets(character: Character, lang: str, other: str):
+    one, two = character.entries.get(lang), character.entries.get(other)
+    if not (one and two and one.ability and two.ability) or \
+            PRESENT not in (one.status["ability"], two.status["ability"]) or \
+            UNTRANSLATED in (one.status["ability"], two.status["ability"]):
+        return
+    first, second = setup_numbers(one.ability.text), setup_numbers(two.ability.text)
+    if first != second:
+        yield (f"{character.name(lang)}: {english_name(lang)} brackets {first or 'none'}, "
+               f"{english_name(other)} brackets {second or 'none'} at "
+               f"{two.file}:{two.ability.line}", one.file, one.ability.line, one.ability.text)

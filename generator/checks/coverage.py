@@ -2,25 +2,17 @@
 and findings for entries not written or not translated."""
 from __future__ import annotations
 
-from collections import Counter
-
 from generator.model import MISSING, PLACEHOLDER, SECTIONS, UNTRANSLATED
 from generator.resolve import Corpus
 from generator.checks import check
 from generator.checks.fields import entries
 
-LANGS = ("ko", "en")
-
-
 def matrix(corpus: Corpus) -> dict[tuple[str, str], dict[str, dict[str, str]]]:
     """(game, id) → language → section → status; a language with no entry is all missing."""
     return {(c.game, c.id): {lang: dict(c.entries[lang].status) if lang in c.entries
-                             else {s: MISSING for s in SECTIONS} for lang in LANGS}
+                             else {s: MISSING for s in SECTIONS}
+                             for lang in corpus.languages.codes}
             for c in corpus.characters if c.game == "botc"}
-
-
-def totals(statuses: list[dict[str, str]]) -> Counter:
-    return Counter(status for entry in statuses for status in entry.values())
 
 
 @check("unwritten", "warning", "An entry whose sections are marked as not written yet.")
@@ -44,12 +36,14 @@ def untranslated_entry(corpus: Corpus):
 
 
 @check("missing-translation", "info",
-       "A character written in one language that has no entry in the other.")
+       "A character written in one language that has no entry in another.")
 def missing_translation(corpus: Corpus):
     for character in corpus.characters:
-        for lang in LANGS:
-            other = "en" if lang == "ko" else "ko"
-            if lang in character.entries and other not in character.entries:
-                entry = character.entries[lang]
-                yield (f"{character.name(other)} has no {other} entry", entry.file, entry.line,
+        written = [lang for lang in corpus.languages.codes if lang in character.entries]
+        if not written:
+            continue
+        entry = character.entries[written[0]]  # reported once, at the first entry
+        for lang in corpus.languages.codes:
+            if lang not in character.entries:
+                yield (f"{character.name(lang)} has no {lang} entry", entry.file, entry.line,
                        entry.raw_name)

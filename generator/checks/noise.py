@@ -6,9 +6,6 @@ from generator.resolve import Corpus
 from generator.checks import check
 from generator.checks.fields import entries, field_lines
 
-# Scripts a field may use: its own, Latin for names, Han for hanja; Hangul in English is
-# reported by hangul-in-english and untranslated-entry instead.
-EXPECTED = {"ko": {"HANGUL", "LATIN", "CJK"}, "en": {"LATIN", "HANGUL"}}
 
 
 @check("stray-script", "warning",
@@ -16,8 +13,12 @@ EXPECTED = {"ko": {"HANGUL", "LATIN", "CJK"}, "en": {"LATIN", "HANGUL"}}
 def stray_script(corpus: Corpus):
     for character, entry in entries(corpus):
         term = corpus.glossary.by_id(character.game, character.id)
+        language = corpus.languages[entry.lang]
+        # Its own letters and those languages.yaml allows it (Latin names, hanja); the letters
+        # of the other languages are other-letters' and untranslated-entry's to report.
+        allowed = language.letters | language.allowed_letters
         for section, line in field_lines(entry):
-            expected = set(EXPECTED.get(entry.lang, ()))
+            expected = set(allowed)
             if section == "flavor" and term:
                 expected |= set(term.flavor_scripts.get(entry.lang, ()))
             stray = sorted(writing_systems(line.text) - expected)

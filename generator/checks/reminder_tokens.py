@@ -5,43 +5,45 @@ import re
 from collections import Counter
 
 from generator.facts.glossary import squash
+from generator.facts.languages import TokenWords
 from generator.resolve import Corpus
 from generator.checks import check
 from generator.checks.fields import entries
 
-# English steps write token names in capitals: KNOW, DEMON NOT VOTED; info tokens are not reminders.
-_EN_TOKEN = re.compile(r"\b[A-Z][A-Z'’]+(?: [A-Z][A-Z'’]+)*\b")
-_INFO_TOKEN = " info token"
-# Korean steps write the token's name before 알림 or 리마인더.
-_KO_TOKEN = re.compile(r"((?:\S+ ){1,3})(?:알림|리마인더)")
-REMINDER_WORDS = ("알림", "리마인더")
-# A word ending in a particle or punctuation belongs to the sentence, not to the token's name.
-_SENTENCE_WORD = re.compile(r"(의|를|을|에|에게|는|은|이|가|[.,:;)?])$|^[\d·,]+$")
-_NUMERALS = {"한", "두", "세", "네"}
-_NOT_NAMES = {"이전", "가진", "다른", "모든", "해당", "기존"}
+_CAPITALS = re.compile(r"\b[A-Z][A-Z'’]+(?: [A-Z][A-Z'’]+)*\b")
 
 
-def english_tokens(text: str) -> list[str]:
-    return [m.group(0) for m in _EN_TOKEN.finditer(text)
-            if len(m.group(0)) > 1 and not text.startswith(_INFO_TOKEN, m.end())]
+def capital_tokens(text: str, words: TokenWords) -> list[str]:
+    """Token names written in capitals: KNOW, DEMON NOT VOTED (info tokens are no reminders)."""
+    return [m.group(0) for m in _CAPITALS.finditer(text)
+            if len(m.group(0)) > 1 and not (words.not_tokens_before and
+                                            text.startswith(words.not_tokens_before, m.end()))]
 
 
-def korean_phrases(text: str) -> list[list[str]]:
-    """Each token phrase as the words before 알림/리마인더, nearest last, the sentence's words cut."""
+def phrases_before(text: str, words: TokenWords) -> list[list[str]]:
+    """Each token phrase as the words before a reminder word (알림, 리마인더), nearest last,
+    the sentence's own words cut."""
+    if not words.before:
+        return []
     found = []
-    for match in _KO_TOKEN.finditer(text):
-        words: list[str] = []
+    pattern = re.compile(r"((?:\S+ ){1,3})(?:" + "|".join(map(re.escape, words.before)) + ")")
+    for match in pattern.finditer(text):
+        name: list[str] = []
         for word in reversed(match.group(1).split()):
-            if _SENTENCE_WORD.search(word) or len(words) == 2 and word not in _NUMERALS:
+            if (words.sentence_word and words.sentence_word.search(word)) or \
+                    len(name) == 2 and word not in words.numerals:
                 break
-            words.insert(0, word)
-        if words and " ".join(words) not in _NOT_NAMES:
-            found.append(words)
+            name.insert(0, word)
+        if name and " ".join(name) not in words.not_names:
+            found.append(name)
     return found
 
 
-def korean_tokens(text: str) -> list[str]:
-    return [" ".join(words) for words in korean_phrases(text)]
+def tokens_in(text: str, words: TokenWords) -> list[str]:
+    """The reminder tokens a step names, the way its language names them."""
+    if words.capitals:
+        return capital_tokens(text, words)
+    return [" ".join(name) for name in phrases_before(text, words)]
 
 
 def _labels(corpus: Corpus, lang: str) -> dict[str, set[str]]:
@@ -53,21 +55,22 @@ def _labels(corpus: Corpus, lang: str) -> dict[str, set[str]]:
 @check("token-name", "warning",
        "A reminder token named in a how-to-run step that is not an official token label.")
 def token_name(corpus: Corpus):
-    for lang, extract in (("en", english_tokens), ("ko", korean_tokens)):
+    for language in corpus.languages.all:
+        lang, words = language.code, language.tokens
         labels = _labels(corpus, lang)
         anyone = set().union(*labels.values())
+        names = {squash(n) for t in corpus.glossary.terms for n in t.names.values()}
         for character, entry in entries(corpus, lang):
             own = labels.get(character.id, set())
             term = corpus.glossary.by_id(character.game, character.id)
             expected = ", ".join(t.label(lang) for t in term.reminders) if term else ""
             for line in entry.how_to_run:
-                for token in extract(line.text):
-                    words = token.split()
-                    suffixes = {squash(" ".join(words[i:])) for i in range(len(words))}
+                for token in tokens_in(line.text, words):
+                    parts = token.split()
+                    suffixes = {squash(" ".join(parts[i:])) for i in range(len(parts))}
                     if suffixes & (own | anyone):
                         continue
-                    if lang == "en" and squash(token) in {squash(n) for t in corpus.glossary.terms
-                                                          for n in t.names.values()}:
+                    if words.capitals and squash(token) in names:
                         continue  # a character's name in capitals
                     yield (f"{character.name(lang)}: token '{token}' is not an official label"
                            f"{'; official: ' + expected if expected else ''}",
@@ -75,19 +78,24 @@ def token_name(corpus: Corpus):
 
 
 @check("token-languages", "info",
-       "Official tokens the Korean steps name that the English steps do not, or the reverse.")
+       "Official tokens one language's steps name that another's do not.")
 def token_languages(corpus: Corpus):
     for character in corpus.characters:
         term = corpus.glossary.by_id(character.game, character.id)
-        ko, en = character.entries.get("ko"), character.entries.get("en")
-        if not (term and ko and en and ko.how_to_run and en.how_to_run):
+        written = {language.code: language.tokens for language in corpus.languages.all
+                   if character.entries.get(language.code) and
+                   character.entries[language.code].how_to_run}
+        if not term or len(written) < 2:
             continue
         named = {}
-        for lang, entry, extract in (("ko", ko, korean_tokens), ("en", en, english_tokens)):
-            said = {squash(t) for line in entry.how_to_run for t in extract(line.text)}
-            named[lang] = {tok.en for tok in term.reminders if squash(tok.label(lang)) in said}
-        for lang, other in (("ko", "en"), ("en", "ko")):
-            for token in sorted(named[lang] - named[other]):
+        for lang, words in written.items():
+            said = {squash(t) for line in character.entries[lang].how_to_run
+                    for t in tokens_in(line.text, words)}
+            # A token by all its labels: each language names it by its own.
+            named[lang] = {tuple(sorted(tok.labels.items())) for tok in term.reminders
+                           if squash(tok.label(lang)) in said}
+        for lang, other in ((a, b) for a in written for b in written if a != b):
+            for token in sorted(dict(labels)[lang] for labels in named[lang] - named[other]):
                 entry = character.entries[other]
                 yield (f"{character.name(other)}: the {lang} steps use token '{token}', the "
                        f"{other} steps do not", entry.file, entry.how_to_run[0].line,
@@ -95,17 +103,23 @@ def token_languages(corpus: Corpus):
 
 
 @check("reminder-word", "info",
-       "Korean text says 알림 in some places and 리마인더 in others; the rarer word is shown.")
+       "A language's text calls reminders by two words (알림 and 리마인더); the rarer is shown.")
 def reminder_word(corpus: Corpus):
+    for language in corpus.languages.all:
+        yield from _rarer_word(corpus, language.code, language.tokens.before)
+
+
+def _rarer_word(corpus: Corpus, lang: str, words: tuple[str, ...]):
     uses = []
-    for _, entry in entries(corpus, "ko"):
+    for _, entry in entries(corpus, lang):
         for line in (*entry.how_to_run, *entry.examples):
-            uses += [(word, entry.file, line) for word in REMINDER_WORDS
-                     for _ in re.finditer(f"{word}", line.text)]
+            uses += [(word, entry.file, line) for word in words
+                     for _ in re.finditer(re.escape(word), line.text)]
     counts = Counter(word for word, _, _ in uses)
     if len(counts) < 2:
         return
-    common, rare = (w for w, _ in counts.most_common())
+    ranked = [word for word, _ in counts.most_common()]
+    common, rare = ranked[0], ranked[-1]
     reported = set()
     for word, file, line in uses:
         if word == rare and (file, line.line) not in reported:

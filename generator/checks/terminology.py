@@ -1,25 +1,29 @@
-"""Names against the glossary: official Korean names, other names in a body, English in Korean."""
+"""Names against the glossary: official names in headings, other names in a body, another
+language's names in a text."""
 from __future__ import annotations
 
 import re
 
 from generator.facts.glossary import squash
+from generator.facts.languages import english_name
+from generator.model import UNTRANSLATED
+from generator.parse.summaries import paragraph
+from generator.parse.vocabulary import QUOTED, letter_system
 from generator.resolve import Corpus
 from generator.checks import check
 from generator.checks.fields import entries, field_lines
 
-# The subject of the sentence after the quoted ability: `"…" 도박꾼은 …`.
-_QUOTE_END = re.compile(r'^["“][^"”]+["”]')
-_SUBJECT = re.compile(r'^["“][^"”]+["”]\s*(?P<subject>\S.*?)(?:은|는|이|가)\s')
-
-
-@check("heading-name", "warning", "A Korean heading name that is not the official Korean name.")
+@check("heading-name", "warning",
+       "A heading name that is not the official name in its language.")
 def heading_name(corpus: Corpus):
-    for character, entry in entries(corpus, "ko"):
-        official = character.names.get("ko")
-        if character.official and official and entry.name != official:
-            yield (f"heading '{entry.name}'; the official Korean name is '{official}'",
-                   entry.file, entry.line, entry.raw_name)
+    for character, entry in entries(corpus):
+        term = corpus.glossary.by_id(character.game, character.id)
+        if term is None or entry.lang in term.borrowed:
+            continue
+        official = term.names[entry.lang]
+        if entry.name != official:
+            yield (f"heading '{entry.name}'; the official {english_name(entry.lang)} name is "
+                   f"'{official}'", entry.file, entry.line, entry.raw_name)
 
 
 @check("body-name", "warning",
@@ -30,9 +34,11 @@ def body_name(corpus: Corpus):
         others = {n for n in (term.aliases.get(entry.lang, ()) if term else ())} | \
             {character.names.get(entry.lang, "")}
         others = {n for n in others if n and n != entry.name}
-        subject = _SUBJECT.match(entry.summary.text) if entry.summary else None
-        after_quote = _QUOTE_END.split(entry.summary.text, 1)[-1].lstrip() if entry.summary else ""
-        if subject and not after_quote.startswith(entry.name) and subject.group("subject") != entry.name and entry.lang == "ko":
+        pattern = paragraph(corpus.languages[entry.lang])
+        subject = pattern.match(entry.summary.text) if pattern and entry.summary else None
+        after_quote = QUOTED.split(entry.summary.text, 1)[-1].lstrip() if entry.summary else ""
+        if subject and not after_quote.startswith(entry.name) and \
+                subject.group("subject") != entry.name:
             said = subject.group("subject")
             kind = "with other spacing" if squash(said) == squash(entry.name) else "differently"
             yield (f"summary calls '{entry.name}' {kind}: '{said}'", entry.file,
@@ -44,18 +50,40 @@ def body_name(corpus: Corpus):
                        line.text)
 
 
-@check("english-name-in-korean", "warning",
-       "An English character name left inside Korean text (fields and script notes).")
-def english_name_in_korean(corpus: Corpus):
-    names = sorted({t.names["en"] for t in corpus.glossary.terms if t.game == "botc"},
-                   key=len, reverse=True)
-    # Not \b: Hangul counts as a word character, and "Fiddler가" must still match.
-    pattern = re.compile(r"(?<![A-Za-z])(" + "|".join(re.escape(n) for n in names) + r")(?![A-Za-z])")
-    lines = [(e.file, line) for _, e in entries(corpus, "ko") for _, line in field_lines(e)]
-    lines += [(s.file, note) for s in corpus.scripts if s.lang == "ko" for note in s.notes]
+@check("other-language-name", "warning",
+       "A character's name in another language, written in other letters, left inside a text "
+       "(fields and script notes): 'Fiddler' in Korean text.")
+def other_language_name(corpus: Corpus):
+    for language in corpus.languages.all:
+        for other in corpus.languages.all:
+            if other is language or other.letters <= language.letters:
+                continue  # names in the same letters are often the same words
+            yield from _names_of(corpus, language.code, other.code, other.letters)
+
+
+def _inside_word(text: str, start: int, end: int, letters: frozenset[str]) -> bool:
+    """A match that continues a word of the same letters ("Fiddler" in "Fiddlers"); a word of
+    other letters may follow it ("Fiddler가": the name, then a Korean particle)."""
+    before = text[start - 1] if start else ""
+    after = text[end] if end < len(text) else ""
+    return any(c and letter_system(c) in letters for c in (before, after))
+
+
+def _names_of(corpus: Corpus, lang: str, other: str, letters: frozenset[str]):
+    """Names of the other language (its own, not borrowed) inside the language's texts."""
+    names = sorted({t.names[other] for t in corpus.glossary.game_terms("botc")
+                    if other not in t.borrowed}, key=len, reverse=True)
+    if not names:
+        return
+    pattern = re.compile("(" + "|".join(map(re.escape, names)) + ")")
+    lines = [(e.file, line) for _, e in entries(corpus, lang) for section, line in field_lines(e)
+             if e.status[section] != UNTRANSLATED]
+    lines += [(s.file, note) for s in corpus.scripts if s.lang == lang for note in s.notes]
     for file, line in lines:
         for match in pattern.finditer(line.text):
-            term = corpus.glossary.lookup("botc", "en", match.group(1))
-            korean = term.names["ko"] if term else "?"
-            yield (f"English name '{match.group(1)}' in Korean text; expected '{korean}'",
-                   file, line.line, line.text)
+            if _inside_word(line.text, match.start(), match.end(), letters):
+                continue
+            term = corpus.glossary.lookup("botc", other, match.group(1))
+            expected = term.names[lang] if term else "?"
+            yield (f"{english_name(other)} name '{match.group(1)}' in {english_name(lang)} text; "
+                   f"expected '{expected}'", file, line.line, line.text)

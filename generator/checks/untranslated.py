@@ -1,40 +1,41 @@
-"""Text in the wrong script for its field's language."""
+"""Words of another of the project's languages inside a field: Korean in English text, Latin
+words in Korean text."""
 from __future__ import annotations
 
 import re
 
-from generator.model import UNTRANSLATED
-from generator.parse.vocabulary import hangul_count
-from generator.resolve import Corpus
 from generator.checks import check
 from generator.checks.fields import entries, field_lines
+from generator.model import UNTRANSLATED
+from generator.parse.vocabulary import letter_system
+from generator.resolve import Corpus
 
-_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
-
-
-@check("hangul-in-english", "warning", "Korean letters inside an English field.")
-def hangul_in_english(corpus: Corpus):
-    for character, entry in entries(corpus, "en"):
-        for section, line in field_lines(entry):
-            # Whole fields in Korean are reported once per entry as untranslated-entry.
-            if hangul_count(line.text) and entry.status[section] != UNTRANSLATED:
-                yield (f"{character.name('en')} {section}: Korean letters in English text",
-                       entry.file, line.line, line.text)
+_WORD = re.compile(r"[^\W\d_][^\W\d_'’-]*")
 
 
-@check("latin-in-korean", "warning",
-       "Latin words inside a Korean field that are neither character names nor tokens.")
-def latin_in_korean(corpus: Corpus):
+@check("other-letters", "warning",
+       "Words in the letters of another of the project's languages inside a field, other than "
+       "character names and token labels.")
+def other_letters(corpus: Corpus):
     known = {word.lower() for term in corpus.glossary.terms for name in term.names.values()
-             for word in _LATIN_WORD.findall(name)}
+             for word in _WORD.findall(name)}
     known |= {word.lower() for term in corpus.glossary.terms for token in term.reminders
-              for word in _LATIN_WORD.findall(token.en)}
-    for character, entry in entries(corpus, "ko"):
-        for section, line in field_lines(entry):
-            words = [w for w in _LATIN_WORD.findall(line.text) if w.lower() not in known]
+              for label in token.labels.values() for word in _WORD.findall(label)}
+    for language in corpus.languages.all:
+        # The letters of the other languages, less those this language writes in itself.
+        foreign = {system for other in corpus.languages.all if other is not language
+                   for system in other.letters} - language.letters
+        for character, entry in entries(corpus, language.code):
             term = corpus.glossary.by_id(character.game, character.id)
-            if section == "flavor" and term and "LATIN" in term.flavor_scripts.get("ko", ()):
-                continue  # the official flavor itself has Latin letters
-            if words and entry.status[section] != UNTRANSLATED:
-                yield (f"{character.name('ko')} {section}: Latin words {', '.join(words)} in "
-                       f"Korean text", entry.file, line.line, line.text)
+            for section, line in field_lines(entry):
+                if entry.status[section] == UNTRANSLATED:
+                    continue  # whole fields in another language: untranslated-entry says so
+                if section == "flavor" and term and \
+                        foreign & set(term.flavor_scripts.get(language.code, ())):
+                    continue  # the official flavor itself has those letters
+                words = [w for w in _WORD.findall(line.text)
+                         if letter_system(w[0]) in foreign and w.lower() not in known]
+                if words:
+                    yield (f"{character.name(language.code)} {section}: words in other letters "
+                           f"({', '.join(words)}) in {language.name} text", entry.file,
+                           line.line, line.text)

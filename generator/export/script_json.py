@@ -16,7 +16,6 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
 from generator.errors import AlmanacError
-from generator.facts.night_order import SPECIALS
 from generator.resolve import Script
 
 META = "_meta"
@@ -57,14 +56,16 @@ class ScriptSpec:
     warnings: tuple[str, ...] = ()  # each `path: message`, for the reader to see
 
 
-def read_script(path: Path, known: Collection[str]) -> ScriptSpec:
-    """The script in a file of the official format. `known`: the official character ids.
+def read_script(path: Path, known: Collection[str], specials: Collection[str] = ()
+                ) -> ScriptSpec:
+    """The script in a file of the official format. `known`: the official character ids;
+    `specials`: the night rows that are no character (dusk, dawn, …), valid in a night order.
     Raises AlmanacError when the file is no usable script; lesser faults become warnings."""
     document = _load(path)
     errors, warnings = check_document(document)
     if errors:
         raise AlmanacError(_listing(errors), file=str(path))
-    return _spec(path, document, frozenset(known), warnings)
+    return _spec(path, document, frozenset(known), frozenset(specials), warnings)
 
 
 def check_document(document: Any) -> tuple[list[str], list[str]]:
@@ -215,7 +216,7 @@ def _listing(lines: list[str]) -> str:
     return "\n  ".join(shown + more)
 
 
-def _spec(path: Path, document: list[Any], official: frozenset[str],
+def _spec(path: Path, document: list[Any], official: frozenset[str], specials: frozenset[str],
           warnings: list[str]) -> ScriptSpec:
     """The spec of a document the schema lets through: ids normalised, the first of repeats kept."""
     homebrew = {normalise_id(item["id"]) for item in document if _is_custom(item)}
@@ -224,7 +225,7 @@ def _spec(path: Path, document: list[Any], official: frozenset[str],
                      for i, item in enumerate(document)), warnings)
     meta_index = first.pop(META, None)
     meta = document[meta_index] if meta_index is not None else {}
-    nights = {key: _night(meta.get(key), f"[{meta_index}].{key}", known | set(SPECIALS),
+    nights = {key: _night(meta.get(key), f"[{meta_index}].{key}", known | specials,
                           warnings)
               for key in ("firstNight", "otherNight")}
     return ScriptSpec(

@@ -11,15 +11,22 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
-LANGS = ("ko", "en")
+TEMPLATE = "messages.pot"
 
 
 def catalog_path(lang: str) -> Path:
     return LOCALES / lang / "LC_MESSAGES" / "messages.po"
 
 
-def translations(lang: str) -> gettext.GNUTranslations:
-    """The catalog compiled in memory, so no .mo file has to be kept in step with its .po."""
+def has_catalog(lang: str) -> bool:
+    return catalog_path(lang).is_file()
+
+
+def translations(lang: str) -> gettext.NullTranslations:
+    """The catalog compiled in memory, so no .mo file has to be kept in step with its .po; a
+    language without a catalog gets the English strings of the templates."""
+    if not has_catalog(lang):
+        return gettext.NullTranslations()
     with catalog_path(lang).open("rb") as po:
         catalog = read_po(po, locale=lang)
     buffer = BytesIO()
@@ -37,7 +44,11 @@ class CatalogStats:
 
 
 def catalog_messages(lang: str) -> list[Message]:
-    """The catalog's messages, its header left out."""
+    """The catalog's messages, its header left out; without a catalog, the template's (all
+    untranslated)."""
+    if not has_catalog(lang):
+        with (LOCALES / TEMPLATE).open("rb") as pot:
+            return [m for m in read_po(pot) if m.id]
     with catalog_path(lang).open("rb") as po:
         return [m for m in read_po(po, locale=lang) if m.id]
 

@@ -7,7 +7,6 @@ from typing import Any
 
 from generator.read.yaml_data import load_yaml, malformed
 
-SPECIALS = ("dusk", "minioninfo", "demoninfo", "dawn")
 
 
 @dataclass(frozen=True)
@@ -16,6 +15,8 @@ class NightOrder:
     other_night: tuple[str, ...]
     onuw_daybreak: tuple[tuple[str, str], ...]  # (code, role id)
     onuw_combined: tuple[tuple[str, str], ...]
+    specials: tuple[str, ...] = ()  # rows that are no character: dusk, minion info, …
+    first_night_only: tuple[str, ...] = ()  # specials only the first night has
 
     def night(self, which: str) -> tuple[str, ...]:
         return self.first_night if which == "first" else self.other_night
@@ -35,4 +36,6 @@ def _night_order(data: dict[str, Any]) -> NightOrder:
         first_night=tuple(data["botc"]["first_night"]),
         other_night=tuple(data["botc"]["other_night"]),
         onuw_daybreak=tuple((s["code"], s["id"]) for s in onuw.get("daybreak", [])),
-        onuw_combined=tuple((s["code"], s["id"]) for s in onuw.get("combined", [])))
+        onuw_combined=tuple((s["code"], s["id"]) for s in onuw.get("combined", [])),
+        specials=tuple(data["botc"].get("specials", [])),
+        first_night_only=tuple(data["botc"].get("first_night_only", [])))

@@ -9,15 +9,14 @@ from pathlib import Path
 from mkdocs.exceptions import Abort
 
 from generator.checks import run_checks
-from generator.facts.catalogs import LANGS, catalog_stats
+from generator.facts.catalogs import catalog_stats
 from generator.model import SECTIONS, Diagnostic
 from generator.views.narration import build_narration
 from generator.views.nightsheet import NIGHTS, build_sheet
 from generator.views.onuw import rulebook
 from generator.pipeline import load_corpus
-from generator.output.printing import special_rows
 from generator.output.publish import build_lock, recover, staging_folder, swap_in
-from generator.output.render import Page, render_docs
+from generator.output.render import Page, redirect_page, render_docs
 from generator.views.report import report_view
 from generator.resolve import Corpus
 from generator.export.script_json import from_corpus
@@ -27,10 +26,9 @@ from generator.output.site import build_sites, nav, show_mkdocs_warnings, write_
 def extra_pages(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str) -> list[Page]:
     pages = [Page("report.md", "report.md.j2",
                   {"report": report_view(corpus, diagnostics), "sections": SECTIONS})]
-    specials = special_rows(lang)
     for script in corpus.scripts:
         for night in NIGHTS:
-            sheet = build_sheet(corpus, from_corpus(script), lang, night, specials)
+            sheet = build_sheet(corpus, from_corpus(script), lang, night)
             pages.append(Page(f"nightsheets/{script.id}-{night}.md", "nightsheet/page.md.j2",
                               {"sheet": sheet}))
     book = rulebook(corpus)
@@ -50,7 +48,7 @@ def build(root: Path, site_url: str, allow_errors: bool = False) -> int:
     print(f"{len(corpus.characters)} characters, {len(corpus.scripts)} scripts, "
           f"{len(corpus.rulebooks)} rulebook; " +
           ", ".join(f"{counts[s]} {s}s" for s in ("error", "warning", "info")))
-    for lang in LANGS:
+    for lang in corpus.languages.codes:
         stats = catalog_stats(lang)
         print(f"UI strings ({lang}): {stats.total}, {len(stats.untranslated)} untranslated, "
               f"{len(stats.fuzzy)} fuzzy")
@@ -67,13 +65,15 @@ def build(root: Path, site_url: str, allow_errors: bool = False) -> int:
         staging = staging_folder(site)
         try:
             configs = {}
-            for lang in LANGS:
+            for language in corpus.languages.all:
+                lang = language.code
                 build_dir = root / "build" / lang
                 paths = render_docs(corpus, lang, root / "templates", build_dir / "docs",
                                     extra_pages(corpus, diagnostics, lang))
-                configs[lang] = write_config(build_dir, lang, staging / lang, site_url,
-                                             nav(corpus, lang, paths), root / "mkdocs.yml")
-            build_sites(configs, staging)
+                configs[lang] = write_config(build_dir, language, corpus.languages, staging / lang,
+                                             site_url, nav(corpus, lang, paths),
+                                             root / "mkdocs.yml")
+            build_sites(configs, staging, redirect_page(corpus, root / "templates"))
             swap_in(staging, site)
         except Abort as abort:
             print(f"Site not built (the previous site/ is unchanged): {abort}", file=sys.stderr)

@@ -7,20 +7,15 @@ from typing import Any
 from markupsafe import Markup
 
 from generator.output.browser import chromium
-from generator.facts.catalogs import translations
-from generator.views.labels import SPECIAL_ROWS
 from generator.output.render import environment
+from generator.resolve import Corpus
 
 
-def special_rows(lang: str) -> dict[str, tuple[str, str]]:
-    tr = translations(lang)
-    return {key: (tr.gettext(name), tr.gettext(text)) for key, (name, text) in SPECIAL_ROWS.items()}
-
-
-def standalone_html(templates: Path, lang: str, partial: str, title: str, **context: Any) -> str:
+def standalone_html(templates: Path, lang: str, corpus: Corpus, partial: str, title: str,
+                    **context: Any) -> str:
     """A sheet as one self-contained HTML file: its stylesheet inline, nothing to fetch."""
     css = Markup((templates / "assets" / "nightsheet.css").read_text(encoding="utf-8"))
-    return environment(templates, lang).get_template("standalone.html.j2").render(
+    return environment(templates, lang, corpus).get_template("standalone.html.j2").render(
         css=css, partial=partial, title=title, **context)
 
 

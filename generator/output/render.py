@@ -6,7 +6,7 @@ import re
 import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
@@ -16,7 +16,12 @@ from generator.views import labels
 from generator.facts.catalogs import translations
 from generator.views.onuw import artifact_views, role_set_views, role_views, rulebook, wake_rows
 from generator.resolve import Corpus
-from generator.views.characters import OTHER, character_view, script_view, team_views
+from generator.views.characters import (
+    character_view,
+    other_language,
+    script_view,
+    team_views,
+)
 
 # HTML's and Markdown's marks as numeric references: one form that stays text in Markdown,
 # in raw HTML, in attributes, in YAML front matter and in the titles MkDocs prints unescaped.
@@ -45,7 +50,18 @@ class Page:
     context: dict[str, Any]
 
 
-def environment(templates: Path, lang: str) -> Environment:
+def _file_lang(corpus: Corpus, file: str) -> str:
+    """The language of a corpus file: the folder it lies in."""
+    folder = PurePosixPath(file).parent.name
+    return folder if corpus.languages.get(folder) else corpus.languages.default.code
+
+
+def _team_label(corpus: Corpus, team: str, lang: str) -> str:
+    found = corpus.glossary.team(team)
+    return found.label(lang) if found else team
+
+
+def environment(templates: Path, lang: str, corpus: Corpus) -> Environment:
     env = Environment(loader=FileSystemLoader(templates), autoescape=True, finalize=inert,
                       extensions=["jinja2.ext.i18n"], undefined=StrictUndefined,
                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
@@ -58,12 +74,12 @@ def environment(templates: Path, lang: str) -> Environment:
     env.globals.update(_=gettext, gettext=gettext)
     env.filters.update(yaml=yaml_scalar)
     env.globals.update(
-        lang=lang, other_lang=OTHER[lang],
-        team_name=lambda team: tr.gettext(labels.TEAMS.get(team, team)),
-        onuw_team_name=lambda team: tr.gettext(labels.ONUW_TEAMS.get(team, team)),
+        lang=lang, other_lang=other_language(corpus, lang),
+        languages=corpus.languages.all,
+        team_name=lambda team: _team_label(corpus, team, lang),
         section_title=lambda key: tr.gettext(labels.SECTIONS[key]),
         status_name=lambda key: tr.gettext(labels.STATUSES[key]),
-        file_lang=lambda file: "ko" if "/ko/" in file else "en")
+        file_lang=lambda file: _file_lang(corpus, file))
     return env
 
 
@@ -115,10 +131,16 @@ def pages(corpus: Corpus, lang: str, extra: list[Page]) -> Iterator[Page]:
 def rendered(corpus: Corpus, lang: str, templates: Path,
              extra: list[Page]) -> Iterator[tuple[str, str]]:
     """(path, Markdown) of every page of one language, in order."""
-    env = environment(templates, lang)
+    env = environment(templates, lang, corpus)
     for page in pages(corpus, lang, extra):
         yield page.path, env.get_template(page.template).render(
             root=_root(page.path), html_root=_html_root(page.path), **page.context)
+
+
+def redirect_page(corpus: Corpus, templates: Path) -> str:
+    """The site's root: sends the browser to the language it asks for, else the default."""
+    env = environment(templates, corpus.languages.default.code, corpus)
+    return env.get_template("redirect.html.j2").render(languages=corpus.languages.all)
 
 
 def render_docs(corpus: Corpus, lang: str, templates: Path, docs: Path,

@@ -6,28 +6,30 @@ import os
 from pathlib import Path
 from typing import Any
 
+import material
 import yaml
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
 
-from generator.views import labels
-from generator.facts.catalogs import LANGS, translations
+from generator.facts.catalogs import translations
+from generator.facts.languages import Language, Languages
 from generator.resolve import Corpus
 
-SITE_NAMES = {"ko": "연감", "en": "Almanac"}
-# Korean search: split on spaces and also on brackets and punctuation, so `[외지인` finds 외지인.
-SEARCH_SEPARATOR = r'[\s\-,:;!=\[\]()"“”‘’\'/.·…?]+'
+# The languages Material's own interface is translated into, as this install ships them.
+MATERIAL_LANGUAGES = frozenset(
+    page.stem for page in (Path(material.__file__).parent / "templates" / "partials" /
+                           "languages").glob("*.html"))
 
 
 def nav(corpus: Corpus, lang: str, paths: list[str]) -> list[Any]:
     tr = translations(lang)
     teams = []
-    for team, label in labels.TEAMS.items():
+    for team in corpus.glossary.teams:
         members = [f"characters/{c.id}.md" for c in corpus.characters
-                   if c.game == "botc" and c.team == team]
+                   if c.game == "botc" and c.team == team.id]
         if members:
             members.sort(key=lambda p: corpus.character("botc", Path(p).stem).name(lang))
-            teams.append({tr.gettext(label): [f"teams/{team}.md", *members]})
+            teams.append({team.label(lang): [f"teams/{team.id}.md", *members]})
 
     def under(prefix: str) -> list[str]:
         return [p for p in paths if p.startswith(prefix)]
@@ -46,17 +48,22 @@ def nav(corpus: Corpus, lang: str, paths: list[str]) -> list[Any]:
     return sections
 
 
-def write_config(build_dir: Path, lang: str, site_dir: Path, site_url: str,
-                 navigation: list[Any], base: Path) -> Path:
+def write_config(build_dir: Path, language: Language, languages: Languages, site_dir: Path,
+                 site_url: str, navigation: list[Any], base: Path) -> Path:
+    search: dict[str, Any] = {"lang": list(language.search_langs)}
+    if language.search_separator:
+        search["separator"] = language.search_separator
     config = {
         "INHERIT": os.path.relpath(base, build_dir),
-        "site_name": SITE_NAMES[lang],
-        "site_url": f"{site_url.rstrip('/')}/{lang}/",
+        "site_name": language.site_name,
+        "site_url": f"{site_url.rstrip('/')}/{language.code}/",
         "docs_dir": "docs",
         "site_dir": os.path.relpath(site_dir, build_dir),
-        "theme": {"language": lang},
-        "plugins": [{"search": {"lang": [lang, "en" if lang == "ko" else "ko"],
-                                "separator": SEARCH_SEPARATOR}}],
+        # Material's UI in the language where it has it, else English.
+        "theme": {"language": language.code if language.code in MATERIAL_LANGUAGES else "en"},
+        "plugins": [{"search": search}],
+        "extra": {"alternate": [{"name": other.name, "link": f"/{other.code}/",
+                                 "lang": other.code} for other in languages.all]},
         "nav": navigation,
     }
     path = build_dir / "mkdocs.yml"
@@ -64,24 +71,11 @@ def write_config(build_dir: Path, lang: str, site_dir: Path, site_url: str,
     return path
 
 
-REDIRECT = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Almanac · 연감</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<script>
-  var langs = navigator.languages || [navigator.language || "en"];
-  var korean = langs.some(function (l) { return /^ko\\b/i.test(l); });
-  location.replace(korean ? "ko/" : "en/");
-</script></head>
-<body><p><a href="ko/" hreflang="ko">한국어</a> · <a href="en/" hreflang="en">English</a></p></body>
-</html>
-"""
-
-
-def build_sites(configs: dict[str, Path], staging: Path) -> None:
+def build_sites(configs: dict[str, Path], staging: Path, redirect: str) -> None:
     """Build every language into staging (its folder already made), with the root redirect."""
-    for lang in LANGS:
-        mkdocs_build(load_config(config_file=str(configs[lang]), strict=True))
-    (staging / "index.html").write_text(REDIRECT, encoding="utf-8")
+    for config in configs.values():
+        mkdocs_build(load_config(config_file=str(config), strict=True))
+    (staging / "index.html").write_text(redirect, encoding="utf-8")
 
 
 def show_mkdocs_warnings() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
+from generator.facts.languages import Language
 from generator.model import Diagnostic, Line, ParsedFile
 from generator.read.corpus import Text
 from generator.parse import block_almanac, line_almanac, rulebook, summaries
@@ -16,19 +17,19 @@ def source_id(file: str) -> str:
     return match.group(1) if match else stem
 
 
-def parse_text(text: Text) -> ParsedFile:
+def parse_text(text: Text, language: Language) -> ParsedFile:
     lines = [Line(raw, number) for number, raw in enumerate(text.lines, 1) if raw.strip()]
     if not lines:
         return ParsedFile(file=text.file, lang=text.lang, shape="empty")
     ident = source_id(text.file)
     if rulebook.matches(lines):
         return rulebook.parse(lines, text.file, text.lang, ident)
-    if block_almanac.matches(lines):
-        return block_almanac.parse(lines, text.file, text.lang, ident)
-    if line_almanac.matches(lines, text.lang):
-        return line_almanac.parse(lines, text.file, text.lang)
+    if block_almanac.matches(lines, language):
+        return block_almanac.parse(lines, text.file, language, ident)
+    if line_almanac.matches(lines, language):
+        return line_almanac.parse(lines, text.file, language)
     if summaries.matches(lines):
-        return summaries.parse(lines, text.file, text.lang, ident)
+        return summaries.parse(lines, text.file, language, ident)
     return ParsedFile(file=text.file, lang=text.lang, shape="unknown", diagnostics=tuple(
         Diagnostic("error", "unknown-shape", text.file, line.line,
                    "file matches none of the known shapes; line not read", line.text)

@@ -9,16 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from generator.model import MISSING, PLACEHOLDER, PRESENT, SECTIONS, UNTRANSLATED, Diagnostic, Entry, Line
-from generator.parse.vocabulary import (
-    BULLET,
-    EXAMPLES,
-    HOW_TO_RUN,
-    NOT_WRITTEN_YET,
-    QUOTES,
-    TEAM_WORDS,
-    is_other_language,
-    repair_name,
-)
+from generator.facts.languages import Language
+from generator.parse.vocabulary import BULLET, QUOTES, is_other_language, repair_name
 
 
 @dataclass
@@ -42,47 +34,47 @@ class EntriesResult:
     diagnostics: list[Diagnostic]
 
 
-def parse_entries(lines: list[Line], file: str, lang: str) -> EntriesResult:
+def parse_entries(lines: list[Line], file: str, language: Language) -> EntriesResult:
     """Entries from non-blank lines that start at the first team line."""
-    teams = TEAM_WORDS.get(lang, {})
+    teams = language.teams
     result = EntriesResult([], [], [])
     draft: _Draft | None = None
     for line in lines:
         text = line.text.strip()
         if text in teams and (draft is None or draft.name is not None):
-            _close(draft, file, lang, result)
+            _close(draft, file, language, result)
             draft = _Draft(teams[text], line.line)
             result.markers.append(line)
         elif draft is None:
             result.diagnostics.append(_stray(file, line, "before the first team line"))
         else:
-            _take(draft, line, text, file, lang, result)
-    _close(draft, file, lang, result)
+            _take(draft, line, text, file, language, result)
+    _close(draft, file, language, result)
     return result
 
 
-def _close(draft: _Draft | None, file: str, lang: str, result: EntriesResult) -> None:
+def _close(draft: _Draft | None, file: str, language: Language, result: EntriesResult) -> None:
     if draft is None:
         return
     if draft.name is None:
         result.diagnostics.append(Diagnostic("error", "entry-without-name", file, draft.team_line,
                                              "team line with no entry after it"))
         return
-    result.entries.append(_finish(draft, draft.name, file, lang))
+    result.entries.append(_finish(draft, draft.name, file, language))
 
 
-def _take(draft: _Draft, line: Line, text: str, file: str, lang: str,
+def _take(draft: _Draft, line: Line, text: str, file: str, language: Language,
           result: EntriesResult) -> None:
     if draft.name is None:
         draft.name = Line(text, line.line)
-    elif text == NOT_WRITTEN_YET.get(lang):
+    elif text == language.not_written_yet:
         draft.placeholder = True
         draft.section = "done"
         result.markers.append(line)
-    elif text == HOW_TO_RUN.get(lang) and draft.section == "head":
+    elif text == language.how_to_run and draft.section == "head":
         draft.section = "how_to_run"
         result.markers.append(line)
-    elif text == EXAMPLES.get(lang) and draft.section in ("head", "how_to_run"):
+    elif text == language.examples and draft.section in ("head", "how_to_run"):
         draft.section = "examples"
         result.markers.append(line)
     elif draft.section in ("how_to_run", "examples"):
@@ -106,17 +98,17 @@ def _stray(file: str, line: Line, where: str) -> Diagnostic:
                       f"line {where} could not be placed: {line.text.strip()[:60]}", line.text)
 
 
-def _finish(draft: _Draft, name_line: Line, file: str, lang: str) -> Entry:
+def _finish(draft: _Draft, name_line: Line, file: str, language: Language) -> Entry:
     name = repair_name(name_line.text)  # resolve reports the repair with the proper spelling
     status: dict[str, str] = {}
     for section in SECTIONS:
         value = getattr(draft, section)
         if value:
             texts = value if isinstance(value, list) else [value]
-            foreign = any(is_other_language(item.text, lang) for item in texts)
+            foreign = any(is_other_language(item.text, language) for item in texts)
             status[section] = UNTRANSLATED if foreign else PRESENT
         else:
             status[section] = PLACEHOLDER if draft.placeholder else MISSING
-    return Entry(lang=lang, file=file, line=name_line.line, name=name, raw_name=name_line.text,
+    return Entry(lang=language.code, file=file, line=name_line.line, name=name, raw_name=name_line.text,
                  team=draft.team, ability=draft.ability, flavor=draft.flavor, summary=draft.summary,
                  how_to_run=tuple(draft.how_to_run), examples=tuple(draft.examples), status=status)

@@ -3,27 +3,29 @@ from __future__ import annotations
 
 from generator.model import Diagnostic, Line, ParsedFile, ScriptSource
 from generator.parse.almanac import parse_entries
-from generator.parse.vocabulary import SCRIPT_HEADER, SCRIPT_NOTE, TEAM_WORDS
+from generator.facts.languages import Language
 
 
-def matches(lines: list[Line]) -> bool:
-    return len(lines) > 1 and SCRIPT_HEADER.match(lines[1].text.strip()) is not None
+def matches(lines: list[Line], language: Language) -> bool:
+    return len(lines) > 1 and language.script_header is not None and \
+        language.script_header.match(lines[1].text.strip()) is not None
 
 
-def parse(lines: list[Line], file: str, lang: str, script_id: str) -> ParsedFile:
+def parse(lines: list[Line], file: str, language: Language, script_id: str) -> ParsedFile:
+    lang = language.code
     title, header = lines[0], lines[1]
-    head = SCRIPT_HEADER.match(header.text.strip())
-    teams = TEAM_WORDS.get(lang, {})
+    head = language.script_header.match(header.text.strip()) if language.script_header else None
+    teams = language.teams
     start = next((i for i, line in enumerate(lines) if i > 1 and line.text.strip() in teams),
                  len(lines))
     markers = [header]
     notes: list[Line] = []
     for line in lines[2:start]:
-        if line.text.strip() == SCRIPT_NOTE and not notes:
+        if line.text.strip() == language.script_note and not notes:
             markers.append(line)
         else:
             notes.append(Line(line.text.strip(), line.line))
-    result = parse_entries(lines[start:], file, lang)
+    result = parse_entries(lines[start:], file, language)
     declared = int(head.group("count")) if head else None
     diagnostics = list(result.diagnostics)
     if declared is not None and declared != len(result.entries):

@@ -3,14 +3,14 @@ from __future__ import annotations
 
 from generator.model import Line, ParsedFile
 from generator.parse.almanac import parse_entries
-from generator.parse.vocabulary import TEAM_WORDS
+from generator.facts.languages import Language
 
 
-def matches(lines: list[Line], lang: str) -> bool:
-    return bool(lines) and lines[0].text.strip() in TEAM_WORDS.get(lang, {})
+def matches(lines: list[Line], language: Language) -> bool:
+    return bool(lines) and lines[0].text.strip() in language.teams
 
 
-def parse(lines: list[Line], file: str, lang: str) -> ParsedFile:
-    result = parse_entries(lines, file, lang)
-    return ParsedFile(file=file, lang=lang, shape="line-almanac", entries=tuple(result.entries),
+def parse(lines: list[Line], file: str, language: Language) -> ParsedFile:
+    result = parse_entries(lines, file, language)
+    return ParsedFile(file=file, lang=language.code, shape="line-almanac", entries=tuple(result.entries),
                       markers=tuple(result.markers), diagnostics=tuple(result.diagnostics))

@@ -7,24 +7,31 @@ from __future__ import annotations
 import re
 
 from generator.model import MISSING, PRESENT, SECTIONS, Diagnostic, Entry, Line, ParsedFile, ScriptSource
-from generator.parse.vocabulary import QUOTES
+from generator.facts.languages import Language
+from generator.parse.vocabulary import QUOTED, QUOTES
 
-# The quote, then the shortest run of words before a subject particle.
-_PARAGRAPH = re.compile(r'^[' + QUOTES + r'](?P<quote>[^' + QUOTES + r']+)[' + QUOTES +
-                        r']\s*(?P<subject>\S.*?)(?:은|는|이|가)\s')
+
+def paragraph(language: Language) -> re.Pattern[str] | None:
+    """The quote, then the shortest run of words before one of the language's subject endings."""
+    if not language.subject_particles:
+        return None
+    endings = "|".join(map(re.escape, language.subject_particles))
+    return re.compile(QUOTED.pattern + r"\s*(?P<subject>\S.*?)(?:" + endings + r")\s")
 
 
 def matches(lines: list[Line]) -> bool:
     return len(lines) > 1 and lines[1].text.strip()[:1] in QUOTES
 
 
-def parse(lines: list[Line], file: str, lang: str, script_id: str) -> ParsedFile:
+def parse(lines: list[Line], file: str, language: Language, script_id: str) -> ParsedFile:
+    lang = language.code
+    pattern = paragraph(language)
     title = lines[0]
     entries: list[Entry] = []
     diagnostics: list[Diagnostic] = []
     for line in lines[1:]:
         text = line.text.strip()
-        match = _PARAGRAPH.match(text)
+        match = pattern.match(text) if pattern else None
         if not match:
             diagnostics.append(Diagnostic("error", "unplaced-line", file, line.line,
                                           "paragraph does not open with a quoted ability "

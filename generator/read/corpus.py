@@ -41,13 +41,21 @@ def _read(path: Path) -> bytes | str:
         return err.strerror or str(err)
 
 
-def read_corpus(content: Path, root: Path) -> tuple[list[Text], list[Diagnostic]]:
-    """Every *.txt under content/<lang>/, in name order; what cannot be read is a diagnostic."""
+def read_corpus(content: Path, root: Path, langs: tuple[str, ...]
+                ) -> tuple[list[Text], list[Diagnostic]]:
+    """Every *.txt under content/<lang>/, in name order; what cannot be read, or is in a folder
+    no language claims, is a diagnostic."""
     texts: list[Text] = []
     diagnostics: list[Diagnostic] = []
     for lang_dir in sorted(p for p in content.iterdir() if p.is_dir()):
         for path in sorted(lang_dir.glob("*.txt")):
             shown = path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
+            if lang_dir.name not in langs:
+                diagnostics.append(Diagnostic(
+                    "error", "unknown-language", shown, 1,
+                    f"'{lang_dir.name}' is not a language of content/languages.yaml "
+                    f"({', '.join(langs)}); file not read"))
+                continue
             data = _read(path)
             if isinstance(data, str):
                 diagnostics.append(Diagnostic("error", "unreadable", shown, 1,

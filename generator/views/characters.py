@@ -6,17 +6,14 @@ from dataclasses import dataclass, field
 
 from generator.facts.glossary import Term
 from generator.model import MISSING, PLACEHOLDER, PRESENT, SECTIONS, UNTRANSLATED, Entry
-from generator.facts.night_order import SPECIALS
 from generator.resolve import Character, Corpus, Script
 
-OTHER = {"ko": "en", "en": "ko"}
-BOTC_TEAMS = ("townsfolk", "outsider", "minion", "demon", "traveller", "fabled", "loric")
-GOOD_TEAMS = {"townsfolk", "outsider", "villager"}
 
 
-def alignment(team: str) -> str:
-    return "good" if team in GOOD_TEAMS else "evil" if team in {"minion", "demon", "werewolf"} \
-        else "other"
+def other_language(corpus: Corpus, lang: str) -> str:
+    """The language whose name a page shows beside its own: the first of its fallbacks."""
+    others = corpus.languages.others(lang)
+    return others[0] if others else lang
 
 
 @dataclass(frozen=True)
@@ -46,28 +43,33 @@ class CharacterView:
     sources: tuple[str, ...]
 
 
-def _section(key: str, entry: Entry, lang: str, state: str) -> SectionView | None:
+def _section(key: str, entry: Entry, text_lang: str, lang: str) -> SectionView | None:
     lines = entry.field_lines(key)
     if not lines:
         return None
-    text_lang = OTHER[lang] if state == UNTRANSLATED else entry.lang
+    state = entry.status[key]
     return SectionView(key, tuple(line.text for line in lines), text_lang,
-                       "untranslated" if state == UNTRANSLATED else
+                       "untranslated" if state == UNTRANSLATED and entry.lang == lang else
                        "present" if entry.lang == lang else "other-language",
                        f"{entry.file}:{lines[0].line}")
 
 
-def sections_for(character: Character, lang: str) -> tuple[SectionView, ...]:
-    """Each section in the page's language; else the other language's text, marked; else a notice."""
-    own, other = character.entries.get(lang), character.entries.get(OTHER[lang])
+def sections_for(corpus: Corpus, character: Character, lang: str) -> tuple[SectionView, ...]:
+    """Each section in the page's language; else another language's text, marked, along the
+    language's fallbacks; else a notice."""
+    own = character.entries.get(lang)
+    others = [character.entries[c] for c in corpus.languages.others(lang) if c in character.entries]
     shown = []
     for key in SECTIONS:
         state = own.status[key] if own else MISSING
+        other = next((entry for entry in others if entry.status[key] == PRESENT), None)
         view = None
         if own and state in (PRESENT, UNTRANSLATED):
-            view = _section(key, own, lang, state)
-        elif other and other.status[key] == PRESENT:
-            view = _section(key, other, lang, PRESENT)
+            # Untranslated text is still in another language: the first it falls back to.
+            view = _section(key, own, other_language(corpus, lang) if state == UNTRANSLATED
+                            else lang, lang)
+        elif other:
+            view = _section(key, other, other.lang, lang)
         elif state == PLACEHOLDER:
             view = SectionView(key, (), lang, "unwritten", f"{own.file}:{own.line}")
         if view:
@@ -75,8 +77,8 @@ def sections_for(character: Character, lang: str) -> tuple[SectionView, ...]:
     return tuple(shown)
 
 
-def night_position(order: tuple[str, ...], ident: str) -> int | None:
-    waking = [i for i in order if i not in SPECIALS]
+def night_position(order: tuple[str, ...], ident: str, specials: tuple[str, ...]) -> int | None:
+    waking = [i for i in order if i not in specials]
     return waking.index(ident) + 1 if ident in waking else None
 
 
@@ -86,13 +88,15 @@ def character_view(corpus: Corpus, character: Character, lang: str) -> Character
     sources = tuple(f"{e.file}:{e.line}" for es in character.places.values() for e in es)
     return CharacterView(
         id=character.id, game=character.game, team=character.team,
-        alignment=alignment(character.team), name=character.name(lang),
-        other_name=character.name(OTHER[lang]), lang=lang, has_entry=lang in character.entries,
-        sections=sections_for(character, lang),
+        alignment=corpus.glossary.alignment(character.team), name=character.name(lang),
+        other_name=character.name(other_language(corpus, lang)), lang=lang,
+        has_entry=lang in character.entries, sections=sections_for(corpus, character, lang),
         reminders=tuple(Counter(t.label(lang) for t in term.reminders).items()) if term else (),
         scripts=scripts,
-        first_night=night_position(corpus.night_order.first_night, character.id),
-        other_night=night_position(corpus.night_order.other_night, character.id),
+        first_night=night_position(corpus.night_order.first_night, character.id,
+                                   corpus.night_order.specials),
+        other_night=night_position(corpus.night_order.other_night, character.id,
+                                   corpus.night_order.specials),
         sources=sources)
 
 
@@ -103,17 +107,19 @@ class TeamView:
     characters: tuple[tuple[str, str, str], ...]  # (id, name, other-language name)
 
 
-def by_team(characters: list[Character], lang: str) -> tuple[TeamView, ...]:
+def by_team(corpus: Corpus, characters: list[Character], lang: str) -> tuple[TeamView, ...]:
     """The characters grouped by team in the official team order, each group in given order."""
+    other = other_language(corpus, lang)
     return tuple(
-        TeamView(team, alignment(team), tuple((c.id, c.name(lang), c.name(OTHER[lang]))
-                                              for c in characters if c.team == team))
-        for team in BOTC_TEAMS if any(c.team == team for c in characters))
+        TeamView(team.id, team.alignment, tuple((c.id, c.name(lang), c.name(other))
+                                                for c in characters if c.team == team.id))
+        for team in corpus.glossary.teams
+        if team.game == "botc" and any(c.team == team.id for c in characters))
 
 
 def team_views(corpus: Corpus, lang: str) -> tuple[TeamView, ...]:
     botc = [c for c in corpus.characters if c.game == "botc"]
-    return by_team(sorted(botc, key=lambda c: c.name(lang)), lang)
+    return by_team(corpus, sorted(botc, key=lambda c: c.name(lang)), lang)
 
 
 @dataclass(frozen=True)
@@ -130,4 +136,4 @@ def script_view(corpus: Corpus, script: Script, lang: str) -> ScriptView:
     members = [c for c in (corpus.character("botc", i) for i in script.characters) if c]
     return ScriptView(script.id, script.title, script.author,
                       tuple(n.text for n in script.notes), f"{script.file}:{script.line}",
-                      by_team(members, lang))
+                      by_team(corpus, members, lang))

@@ -5,20 +5,12 @@ import re
 from dataclasses import dataclass
 
 from generator.model import PRESENT, Entry, Line
-from generator.facts.night_order import SPECIALS
 from generator.parse.vocabulary import quoted_ability
 from generator.resolve import Corpus
 from generator.export.script_json import ScriptSpec
-from generator.views.characters import OTHER, alignment
+from generator.facts.languages import NightWords
 
 NIGHTS = ("first", "other")
-# How-to-run steps say which night they are for; these phrases tell it.
-_OTHER_NIGHTS = re.compile(r"첫날 밤을 제외한|첫날 밤 이후|그날 밤|except the first|each night afterwards"
-                           r"|[Tt]hat night", re.IGNORECASE)
-_FIRST_NIGHT = re.compile(r"첫날 밤|first night|1st night", re.IGNORECASE)
-_EACH_NIGHT = re.compile(r"매일 밤|each night", re.IGNORECASE)
-_WAKE = re.compile(r"깨우|깨워|\bwake", re.IGNORECASE)
-FIRST_NIGHT_ONLY_SPECIALS = {"minioninfo", "demoninfo"}
 
 
 @dataclass(frozen=True)
@@ -53,38 +45,44 @@ class NightSheet:
     not_placed: tuple[Listed, ...]
 
 
-def night_of_step(text: str) -> set[str]:
+def _says(pattern: re.Pattern[str] | None, text: str) -> bool:
+    return pattern is not None and pattern.search(text) is not None
+
+
+def night_of_step(text: str, words: NightWords) -> set[str]:
     """The nights a how-to-run step is for, by its opening clause ("첫날 밤, …", "Each night, …");
     a step that names a night only later on is about set-up."""
     opening = re.split(r"[,.]", text, maxsplit=1)[0]
-    if _OTHER_NIGHTS.search(opening):
+    if _says(words.other, opening):
         return {"other"}
-    if _FIRST_NIGHT.search(opening):
+    if _says(words.first, opening):
         return {"first"}
-    if _EACH_NIGHT.search(opening):
+    if _says(words.each, opening):
         return {"first", "other"}
     return set()
 
 
-def steps_for_night(steps: tuple[Line, ...], night: str) -> tuple[str, ...]:
+def steps_for_night(steps: tuple[Line, ...], night: str, words: NightWords) -> tuple[str, ...]:
     """The steps for this night that wake someone; preparation steps stay off the sheet."""
-    tonight = [s.text for s in steps if night in night_of_step(s.text)]
-    waking = [text for text in tonight if _WAKE.search(text)]
-    chosen = waking or tonight or [s.text for s in steps if _WAKE.search(s.text)]
+    tonight = [s.text for s in steps if night in night_of_step(s.text, words)]
+    waking = [text for text in tonight if _says(words.wake, text)]
+    chosen = waking or tonight or [s.text for s in steps if _says(words.wake, s.text)]
     return tuple(chosen or (s.text for s in steps))
 
 
-def _instructions(entries: dict[str, Entry], lang: str, night: str
+def _instructions(corpus: Corpus, entries: dict[str, Entry], lang: str, night: str
                   ) -> tuple[tuple[str, ...], str, str]:
-    """The how-to-run steps for this night, else the ability (the card's, else the summary's quote)."""
-    langs = (lang, OTHER[lang])
+    """The how-to-run steps for this night, else the ability (the card's, else the summary's
+    quote), in the sheet's language, else along its fallbacks."""
+    langs = (lang, *corpus.languages.others(lang))
     for text_lang in langs:
         entry = entries.get(text_lang)
         if entry and entry.status["how_to_run"] == PRESENT:
-            return steps_for_night(entry.how_to_run, night), "how-to-run", text_lang
+            return (steps_for_night(entry.how_to_run, night, corpus.languages[text_lang].night),
+                    "how-to-run", text_lang)
     for text_lang in langs:
         entry = entries.get(text_lang)
-        if entry and entry.status["ability"] == PRESENT:
+        if entry and entry.ability and entry.status["ability"] == PRESENT:
             return (entry.ability.text,), "ability", text_lang
         quote = quoted_ability(entry.summary.text) if entry and entry.summary else None
         if quote and entry.status["summary"] == PRESENT:
@@ -97,20 +95,20 @@ def _order(corpus: Corpus, script: ScriptSpec, night: str) -> tuple[str, ...]:
     if custom is not None:
         return custom
     members = set(script.characters)
-    return tuple(i for i in corpus.night_order.night(night)
-                 if i in members or (i in SPECIALS and
-                                     (night == "first" or i not in FIRST_NIGHT_ONLY_SPECIALS)))
+    rules = corpus.night_order
+    return tuple(i for i in rules.night(night)
+                 if i in members or (i in rules.specials and
+                                     (night == "first" or i not in rules.first_night_only)))
 
 
-def build_sheet(corpus: Corpus, script: ScriptSpec, lang: str, night: str,
-                special_rows: dict[str, tuple[str, str]]) -> NightSheet:
-    """special_rows: id → (name, instruction), already in the sheet's language."""
+def build_sheet(corpus: Corpus, script: ScriptSpec, lang: str, night: str) -> NightSheet:
+    """The sheet of one night; special rows (dusk, dawn, …) carry their id only: the template
+    words them in the sheet's language."""
     order = _order(corpus, script, night)
     rows = []
     for ident in order:
-        if ident in SPECIALS:
-            name, text = special_rows[ident]
-            rows.append(SheetRow(ident, True, name, "", "other", (text,), "special", lang, ()))
+        if ident in corpus.night_order.specials:
+            rows.append(SheetRow(ident, True, ident, "", "other", (), "special", lang, ()))
             continue
         rows.append(_character_row(corpus, script, ident, lang, night))
     placed = set(order)
@@ -132,10 +130,10 @@ def build_sheet(corpus: Corpus, script: ScriptSpec, lang: str, night: str,
 def _listed(corpus: Corpus, script: ScriptSpec, ident: str, lang: str) -> Listed:
     term = corpus.glossary.by_id("botc", ident)
     if term:
-        return Listed(ident, term.name(lang), alignment(term.team))
+        return Listed(ident, term.name(lang), corpus.glossary.alignment(term.team))
     custom = script.custom.get(ident)
     return Listed(ident, custom.name if custom else ident,
-                  alignment(custom.team) if custom else "other")
+                  corpus.glossary.alignment(custom.team) if custom else "other")
 
 
 def _character_row(corpus: Corpus, script: ScriptSpec, ident: str, lang: str,
@@ -145,10 +143,12 @@ def _character_row(corpus: Corpus, script: ScriptSpec, ident: str, lang: str,
     if term is None:
         custom = script.custom.get(ident)
         return SheetRow(ident, False, custom.name if custom else ident,
-                        custom.team if custom else "", alignment(custom.team) if custom else "other",
+                        custom.team if custom else "",
+                        corpus.glossary.alignment(custom.team) if custom else "other",
                         (custom.ability,) if custom and custom.ability else (),
                         "custom" if custom else "none", lang, custom.reminders if custom else ())
-    instructions, source, text_lang = _instructions(character.entries if character else {},
+    instructions, source, text_lang = _instructions(corpus, character.entries if character else {},
                                                     lang, night)
-    return SheetRow(ident, False, term.name(lang), term.team, alignment(term.team), instructions,
+    return SheetRow(ident, False, term.name(lang), term.team, corpus.glossary.alignment(term.team),
+                    instructions,
                     source, text_lang, tuple(dict.fromkeys(t.label(lang) for t in term.reminders)))

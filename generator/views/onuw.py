@@ -7,7 +7,7 @@ from generator.facts.glossary import squash
 from generator.model import Rulebook, WakeStep
 from generator.parse.rulebook import BECAME
 from generator.resolve import Corpus
-from generator.views.characters import OTHER, alignment
+from generator.views.characters import other_language
 
 GAME = "onuw"
 
@@ -60,8 +60,9 @@ def role_views(corpus: Corpus, lang: str) -> tuple[RoleView, ...]:
                       (("daybreak", book.wake_order_alone), ("combined", book.wake_order_combined))
                       for step in order if squash(step.name) == squash(role.name))
         views.append(RoleView(
-            id=character.id, name=character.name(lang), other_name=character.name(OTHER[lang]),
-            team=character.team, alignment=alignment(character.team),
+            id=character.id, name=character.name(lang),
+            other_name=character.name(other_language(corpus, lang)),
+            team=character.team, alignment=corpus.glossary.alignment(character.team),
             team_text=role.team_text or "", wakes=role.wakes,
             description=tuple(line.text for line in role.description),
             narration=tuple(u.text for u in role.narration),
@@ -106,7 +107,8 @@ def artifact_views(corpus: Corpus, lang: str) -> tuple[ArtifactView, ...]:
     for artifact in book.artifacts if book else ():
         term = corpus.glossary.lookup("onuw-artifact", "ko", artifact.name)
         views.append(ArtifactView(term.name(lang) if term else artifact.name,
-                                  term.name(OTHER[lang]) if term else artifact.name,
+                                  term.name(other_language(corpus, lang)) if term
+                                  else artifact.name,
                                   tuple(line.text for line in artifact.effect),
                                   f"{book.file}:{artifact.line}"))
     return tuple(views)

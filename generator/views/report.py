@@ -5,7 +5,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from generator.checks import REGISTRY, Check
-from generator.checks.coverage import LANGS, matrix
+from generator.checks.coverage import matrix
 from generator.model import SECTIONS, Diagnostic
 from generator.resolve import Corpus
 
@@ -53,17 +53,18 @@ def _name(corpus: Corpus, game: str, ident: str, lang: str) -> str:
 
 def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...]) -> ReportView:
     table = matrix(corpus)
+    langs = corpus.languages.codes
     rows = tuple(
-        MatrixRow(ident, {lang: _name(corpus, game, ident, lang) for lang in LANGS},
-                  tuple((lang, s, table[(game, ident)][lang][s]) for lang in LANGS for s in SECTIONS))
+        MatrixRow(ident, {lang: _name(corpus, game, ident, lang) for lang in langs},
+                  tuple((lang, s, table[(game, ident)][lang][s]) for lang in langs for s in SECTIONS))
         for (game, ident) in table)
     by_language = tuple(_totals(lang, [table[key][lang][s] for key in table for s in SECTIONS])
-                        for lang in LANGS)
+                        for lang in langs)
     by_script = tuple(
         _totals(f"{script.title} ({lang})",
                 [table[("botc", i)][lang][s] for i in script.characters if ("botc", i) in table
                  for s in SECTIONS])
-        for script in corpus.scripts for lang in LANGS)
+        for script in corpus.scripts for lang in langs)
     by_file = tuple(
         _totals(pf.file, [e.status[s] for e in pf.entries for s in SECTIONS])
         for pf in corpus.parsed if pf.entries)

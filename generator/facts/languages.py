@@ -1,0 +1,148 @@
+"""The languages (content/languages.yaml): what each is called, the words its almanacs use as
+structure, and where its missing names and texts come from."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from babel import Locale, UnknownLocaleError
+
+from generator.errors import AlmanacError
+from generator.read.yaml_data import load_yaml, malformed
+
+# Material ships lunr support for these; another language searches with lunr's defaults.
+_LUNR = {"ar", "da", "de", "du", "el", "en", "es", "fi", "fr", "he", "hi", "hu", "hy", "it", "ja",
+         "jp", "kn", "ko", "nl", "no", "pt", "ro", "ru", "sa", "sv", "ta", "te", "th", "tr", "vi",
+         "zh"}
+
+
+@dataclass(frozen=True)
+class NightWords:
+    """Which night a how-to-run step is for, and whether it wakes someone."""
+
+    first: re.Pattern[str] | None = None
+    other: re.Pattern[str] | None = None
+    each: re.Pattern[str] | None = None
+    wake: re.Pattern[str] | None = None
+
+
+@dataclass(frozen=True)
+class TokenWords:
+    """How a language's steps name reminder tokens."""
+
+    capitals: bool = False  # KNOW, DEMON NOT VOTED
+    not_tokens_before: str = ""  # capitals followed by this are no reminder (" info token")
+    before: tuple[str, ...] = ()  # the words a token's name stands before (알림, 리마인더)
+    sentence_word: re.Pattern[str] | None = None  # a word of the sentence, not of the name
+    numerals: frozenset[str] = frozenset()
+    not_names: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Language:
+    code: str
+    name: str
+    site_name: str
+    fallback: tuple[str, ...]
+    letters: frozenset[str]
+    allowed_letters: frozenset[str]
+    other_letters: frozenset[str]  # the letters of the project's other languages, not its own
+    search_langs: tuple[str, ...]
+    search_separator: str | None
+    teams: dict[str, str] = field(hash=False)  # heading word → team id
+    how_to_run: str | None = None
+    examples: str | None = None
+    not_written_yet: str | None = None
+    script_header: re.Pattern[str] | None = None
+    script_note: str | None = None
+    subject_particles: tuple[str, ...] = ()
+    rewords_quote: bool = False  # its summaries quote the ability reworded, not as printed
+    night: NightWords = NightWords()
+    tokens: TokenWords = TokenWords()
+
+
+@dataclass(frozen=True)
+class Languages:
+    all: tuple[Language, ...]
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return tuple(language.code for language in self.all)
+
+    @property
+    def default(self) -> Language:
+        return self.all[0]
+
+    def get(self, code: str) -> Language | None:
+        return next((language for language in self.all if language.code == code), None)
+
+    def __getitem__(self, code: str) -> Language:
+        language = self.get(code)
+        if language is None:
+            raise AlmanacError(f"unknown language '{code}'; the project has: "
+                               f"{', '.join(self.codes)}")
+        return language
+
+    def others(self, code: str) -> tuple[str, ...]:
+        """The other languages in the order their text stands in for this one's: its fallback
+        chain first, then the rest in site order."""
+        chain = [c for c in self[code].fallback if c != code and self.get(c)]
+        return tuple(dict.fromkeys([*chain, *(c for c in self.codes if c != code)]))
+
+
+def english_name(code: str) -> str:
+    """A language's name in English, for messages (Babel's, else the code)."""
+    try:
+        return Locale.parse(code).english_name or code
+    except (ValueError, UnknownLocaleError):
+        return code
+
+
+def _pattern(text: str | None, flags: int = 0) -> re.Pattern[str] | None:
+    return re.compile(text, flags) if text else None
+
+
+def _language(code: str, data: dict[str, Any]) -> Language:
+    night = data.get("night", {})
+    tokens = data.get("reminder_tokens", {})
+    search = data.get("search", {})
+    return Language(
+        code=code, name=data.get("name", code), site_name=data.get("site_name", "Almanac"),
+        fallback=tuple(data.get("fallback", [])),
+        letters=frozenset(data.get("letters", [])),
+        allowed_letters=frozenset(data.get("allowed_letters", [])), other_letters=frozenset(),
+        search_langs=tuple(lang for lang in search.get("lang", [code]) if lang in _LUNR) or
+        ("en",),
+        search_separator=search.get("separator"),
+        teams=dict(data.get("teams", {})),
+        how_to_run=data.get("how_to_run"), examples=data.get("examples"),
+        not_written_yet=data.get("not_written_yet"),
+        script_header=_pattern(data.get("script_header")),
+        script_note=data.get("script_note"),
+        subject_particles=tuple(data.get("subject_particles", [])),
+        rewords_quote=bool(data.get("rewords_quote")),
+        night=NightWords(**{key: _pattern(night.get(key), re.IGNORECASE)
+                            for key in ("first", "other", "each", "wake")}),
+        tokens=TokenWords(
+            capitals=bool(tokens.get("capitals")),
+            not_tokens_before=tokens.get("not_tokens_before", ""),
+            before=tuple(tokens.get("before", [])),
+            sentence_word=_pattern(tokens.get("sentence_word")),
+            numerals=frozenset(tokens.get("numerals", [])),
+            not_names=frozenset(tokens.get("not_names", []))))
+
+
+def load_languages(path: Path) -> Languages:
+    data = load_yaml(path)
+    try:
+        languages = tuple(_language(str(code), entry) for code, entry in data.items())
+    except (KeyError, TypeError, AttributeError, ValueError, re.error) as err:
+        raise malformed(path, err) from err
+    if not languages:
+        raise AlmanacError("no language declared", str(path))
+    return Languages(tuple(
+        replace(language, other_letters=frozenset().union(
+            *(other.letters for other in languages if other is not language)) - language.letters)
+        for language in languages))
