@@ -3,7 +3,8 @@ official data in ../shared/reference/botc/ (ids, names, teams, editions, token l
 positions), and generator/export/script-schema.json from its script schema, stripped of its prose.
 Sentences (abilities, flavor, reminders' texts, the schema's titles) are never copied.
 
-Hand-kept parts survive a refresh: each character's `aliases`, and the `onuw` sections.
+Hand-kept parts survive a refresh: each character's `aliases`, the `teams` and `onuw` sections,
+and the night order's special rows.
 Usage: python scripts/import_reference.py [REFERENCE_DIR]
 """
 from __future__ import annotations
@@ -84,17 +85,20 @@ def main() -> None:
         if role["id"] in aliases:
             entry["aliases"] = aliases[role["id"]]
         characters.append(entry)
-    glossary = {"botc": characters, "onuw": old.get("onuw", {})}
+    glossary = {"teams": old.get("teams", []), "botc": characters, "onuw": old.get("onuw", {})}
     glossary_path.write_text(
-        "# Characters: ids, teams and names per language (official, plus aliases the corpus uses).\n"
-        "# BotC facts come from the official data via scripts/import_reference.py.\n"
+        "# Teams (order, alignment, colour, labels), then characters: ids, teams and names per\n"
+        "# language (official, plus aliases the corpus uses). BotC characters come from the\n"
+        "# official data via scripts/import_reference.py; teams and onuw are kept by hand.\n"
         + yaml.safe_dump(glossary, allow_unicode=True, sort_keys=False, width=100),
         encoding="utf-8")
 
     sheet = json.loads((ref / "nightsheet.json").read_text(encoding="utf-8"))
     order_path = ROOT / "content/night-order.yaml"
     old_order = yaml.safe_load(order_path.read_text(encoding="utf-8")) if order_path.exists() else {}
-    order = {"botc": {"first_night": sheet["firstNight"], "other_night": sheet["otherNight"]},
+    kept = {key: old_order.get("botc", {}).get(key, []) for key in ("specials", "first_night_only")}
+    order = {"botc": {**kept, "first_night": sheet["firstNight"],
+                      "other_night": sheet["otherNight"]},
              "onuw": old_order.get("onuw", {})}
     order_path.write_text(
         "# Night order. BotC: official order (special rows dusk, minioninfo, demoninfo, dawn).\n"

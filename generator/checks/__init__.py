@@ -11,9 +11,6 @@ from dataclasses import dataclass
 from generator.model import Diagnostic
 from generator.resolve import Corpus
 
-SEVERITIES = ("error", "warning", "info")
-
-
 @dataclass(frozen=True)
 class Check:
     code: str
@@ -60,10 +57,6 @@ def run_checks(corpus: Corpus) -> tuple[Diagnostic, ...]:
         if registered.run is not None:
             found += registered.run(corpus)
     return tuple(sorted(found, key=lambda d: (d.file, d.line, d.code, d.message)))
-
-
-def describe(code: str) -> Check | None:
-    return next((c for c in REGISTRY if c.code == code), None)
 
 
 # The families register their checks on import; they need `check` defined above.

@@ -7,6 +7,9 @@ from generator.resolve import Corpus
 from generator.checks import check
 from generator.checks.fields import entries
 
+GLOSSARY_FILE = "content/glossary.yaml"
+
+
 def matrix(corpus: Corpus) -> dict[tuple[str, str], dict[str, dict[str, str]]]:
     """(game, id) → language → section → status; a language with no entry is all missing."""
     return {(c.game, c.id): {lang: dict(c.entries[lang].status) if lang in c.entries
@@ -33,6 +36,21 @@ def untranslated_entry(corpus: Corpus):
             first = entry.field_lines(foreign[0])[0]
             yield (f"{character.name(entry.lang)}: {', '.join(foreign)} still in the other "
                    f"language; expected {entry.lang} text", entry.file, first.line, first.text)
+
+
+@check("borrowed-name", "info",
+       "Characters of the corpus that the glossary names not in a language: they are shown by "
+       "a name of its fallback languages.")
+def borrowed_name(corpus: Corpus):
+    for language in corpus.languages.all:
+        borrowed = sorted(c.id for c in corpus.characters
+                          if (term := corpus.glossary.by_id(c.game, c.id)) and
+                          language.code in term.borrowed)
+        if borrowed:
+            shown = ", ".join(borrowed[:8]) + (", …" if len(borrowed) > 8 else "")
+            chain = " → ".join(corpus.languages.others(language.code))
+            yield (f"{language.code}: {len(borrowed)} characters have no {language.code} name in "
+                   f"the glossary and borrow one along {chain}: {shown}", GLOSSARY_FILE, 1, "")
 
 
 @check("missing-translation", "info",

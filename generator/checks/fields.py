@@ -6,9 +6,6 @@ from collections.abc import Iterator
 from generator.model import SECTIONS, Entry, Line
 from generator.resolve import Character, Corpus
 
-INSTRUCTIONAL = ("ability", "summary", "how_to_run", "examples")
-
-
 def entries(corpus: Corpus, lang: str | None = None) -> Iterator[tuple[Character, Entry]]:
     for character in corpus.characters:
         for entry_lang, found in character.places.items():

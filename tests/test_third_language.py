@@ -1,0 +1,88 @@
+"""A third language added the documented way, with no code: an entry in content/languages.yaml
+and texts in content/<code>/ (here the English almanacs, copied). It gets records, a site whose
+pages link to every language, a report column and a PO export."""
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.projects import almanac
+
+JAPANESE = """ja:
+  name: 日本語
+  site_name: 年鑑
+  fallback: [en]
+  letters: [LATIN]
+  search:
+    lang: [en]
+  teams: {Townsfolk: townsfolk, Outsider: outsider, Minion: minion, Demon: demon,
+          Traveller: traveller, Fabled: fabled}
+  how_to_run: How to Run
+  examples: Examples & Notes
+  not_written_yet: Not written yet.
+  night:
+    other: except the first
+    first: first night
+    each: each night
+    wake: \\bwake
+"""
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory):
+    root = tmp_path_factory.mktemp("third")
+    for name in ("content", "templates"):
+        shutil.copytree(ROOT / name, root / name)
+    shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
+    with (root / "content" / "languages.yaml").open("a", encoding="utf-8") as languages:
+        languages.write(JAPANESE)
+    shutil.copytree(root / "content" / "en", root / "content" / "ja")
+    return root
+
+
+def test_records_for_the_third_language(project):
+    assert almanac("parse", "--json", "records.json", root=project).returncode == 0
+    document = json.loads((project / "records.json").read_text(encoding="utf-8"))
+    assert [d for d in document["diagnostics"] if d["severity"] == "error"] == []
+    steward = next(c for c in document["characters"] if c["id"] == "steward")
+    assert sorted(steward["entries"]) == ["en", "ja"]
+    assert steward["entries"]["ja"]["how_to_run"] == steward["entries"]["en"]["how_to_run"]
+    assert steward["entries"]["ja"]["sources"] == [
+        {"file": "content/ja/004_12a4a26f551c30b4.txt", "line": 2}]
+    # The glossary has no Japanese names: they come along the fallback chain, and it is said.
+    assert steward["names"] == {"ko": "시종", "en": "Steward", "ja": "Steward"}
+    borrowed = [d["message"] for d in document["diagnostics"] if d["code"] == "borrowed-name"]
+    assert len(borrowed) == 1 and borrowed[0].startswith(
+        "ja: 90 characters have no ja name in the glossary and borrow one along en → ko: ")
+
+
+def test_a_site_for_it_linking_every_language(project):
+    result = almanac("build", root=project)
+    assert result.returncode == 0, result.stderr
+    assert "UI strings (ja): 101, 101 untranslated, 0 fuzzy" in result.stdout.splitlines()
+    page = (project / "site" / "ja" / "characters" / "steward" / "index.html").read_text(
+        encoding="utf-8")
+    for code, name in (("ko", "한국어"), ("en", "English"), ("ja", "日本語")):
+        assert f'hreflang="{code}"' in page and name in page
+    assert "How to run" in page  # no Japanese UI catalog: the English UI strings
+    redirect = (project / "site" / "index.html").read_text(encoding="utf-8")
+    assert 'var codes = ["ko", "en", "ja"];' in redirect
+
+
+def test_the_report_has_three_language_columns(project):
+    report = (project / "site" / "en" / "report" / "index.html").read_text(encoding="utf-8")
+    assert ('<th colspan="5" lang="ko">한국어</th><th colspan="5" lang="en">English</th>'
+            '<th colspan="5" lang="ja">日本語</th>') in report
+    assert report.count('data-lang="ja"') == report.count('data-lang="en"') > 0
+
+
+def test_a_po_export_for_it(project):
+    result = almanac("export-po", "--lang", "ja", "-o", "ja.po", root=project)
+    assert result.returncode == 0, result.stderr
+    po = (project / "ja.po").read_text(encoding="utf-8")
+    assert '"Language: ja\\n"' in po
+    # Korean-only characters lack every section in Japanese; the msgid is the Korean text.
+    assert 'msgctxt "noble/ability"' in po
