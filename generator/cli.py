@@ -9,26 +9,26 @@ import io
 import json
 import sys
 import threading
-from contextlib import ExitStack
+from contextlib import ExitStack, suppress
 from pathlib import Path
 
-from generator.views import labels
-from generator.output.browser import serve
-from generator.output.build import build
 from generator.checks import run_checks
 from generator.errors import AlmanacError
 from generator.export.po import write_lacking
+from generator.export.records import diagnostic_record, records
+from generator.export.script_json import export, read_script
 from generator.facts.catalogs import translations
+from generator.output.browser import serve
+from generator.output.build import build
+from generator.output.files import output_path, write_bytes, write_text, write_with
+from generator.output.printing import print_pdf, standalone_html
+from generator.output.publish import build_lock, recover
+from generator.pipeline import load_corpus
+from generator.resolve import Corpus
+from generator.views import labels
 from generator.views.narration import build_narration
 from generator.views.nightsheet import NIGHTS, build_sheet
 from generator.views.onuw import rulebook
-from generator.output.files import output_path, write_bytes, write_text, write_with
-from generator.pipeline import load_corpus
-from generator.resolve import Corpus
-from generator.output.printing import print_pdf, standalone_html
-from generator.output.publish import build_lock, recover
-from generator.export.records import diagnostic_record, records
-from generator.export.script_json import export, read_script
 
 ROOT = Path.cwd()
 
@@ -135,10 +135,8 @@ def _serve(args: argparse.Namespace) -> int:
                 else f"cannot be used: {err.strerror}"
             raise AlmanacError(f"port {args.port} {reason}") from err
         print(f"Serving {site} at {url} (Ctrl-C stops)")
-        try:
+        with suppress(KeyboardInterrupt):
             threading.Event().wait()
-        except KeyboardInterrupt:
-            pass
     return 0
 
 
@@ -174,7 +172,8 @@ def main(argv: list[str] | None = None) -> int:
     parse.add_argument("--json", required=True, help="where to write the records")
     parse.set_defaults(run=_parse)
 
-    check = commands.add_parser("check", help="print diagnostics as file:line: severity code: message")
+    check = commands.add_parser("check",
+                                help="print diagnostics as file:line: severity code: message")
     check.add_argument("--format", choices=("text", "json"), default="text")
     check.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     check.set_defaults(run=_check)
@@ -200,7 +199,8 @@ def main(argv: list[str] | None = None) -> int:
     narration = commands.add_parser("narration", help="a One Night narration sheet for some roles")
     narration.add_argument("--roles", required=True,
                            help="comma-separated role ids or names (Korean or English)")
-    narration.add_argument("--lang", help="a language of content/languages.yaml (default: its first)")
+    narration.add_argument("--lang",
+                           help="a language of content/languages.yaml (default: its first)")
     narration.add_argument("--title", help="the sheet's title (default: the rulebook's)")
     _outputs(narration)
     narration.set_defaults(run=_narration)

@@ -16,10 +16,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from generator.output.build import build  # noqa: E402
 from generator.checks import run_checks  # noqa: E402
-from generator.pipeline import load_corpus  # noqa: E402
 from generator.export.records import records  # noqa: E402
+from generator.output.build import build  # noqa: E402
+from generator.pipeline import load_corpus  # noqa: E402
 
 REPEATS = 5
 
@@ -65,7 +65,7 @@ def whole_build(into: Path) -> float:
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         big = scaled_project(10, Path(tmp))
-        rows = []
+        rows: list[tuple[str, float, float, float, float, float, float]] = []
         for label, root in (("corpus", ROOT), ("corpus x10", big)):
             corpus, load_s, load_mem = measure(load_corpus, root)
             found, check_s, check_mem = measure(run_checks, corpus)
@@ -79,8 +79,9 @@ def main() -> None:
                   f"{row[3] * 1000:>7.1f} ms"
                   f"{row[4] / 2**20:>14.1f}{row[5] / 2**20:>8.1f}{row[6] / 2**20:>8.1f}")
         print("ratios x10 / x1: " + ", ".join(
-            f"{name} {rows[1][i] / base[i]:.1f}" for i, name in
-            ((1, "parse"), (2, "checks"), (3, "records"), (4, "parse memory"))))
+            f"{name} {big_figure / base_figure:.1f}" for name, big_figure, base_figure in
+            (("parse", rows[1][1], base[1]), ("checks", rows[1][2], base[2]),
+             ("records", rows[1][3], base[3]), ("parse memory", rows[1][4], base[4]))))
         site_s = whole_build(Path(tmp) / "site-project")
         print(f"whole site build (both languages, MkDocs): {site_s:.1f} s, "
               f"{site_s / (base[1] + base[2]):.0f} x parse+checks")

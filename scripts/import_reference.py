@@ -64,7 +64,8 @@ def main() -> None:
     roles = json.loads((ref / "roles.json").read_text(encoding="utf-8"))
     korean = json.loads((ref / "game.ko.json").read_text(encoding="utf-8"))
     glossary_path = ROOT / "content/glossary.yaml"
-    old = yaml.safe_load(glossary_path.read_text(encoding="utf-8")) if glossary_path.exists() else {}
+    old = yaml.safe_load(glossary_path.read_text(encoding="utf-8")) \
+        if glossary_path.exists() else {}
     aliases = {c["id"]: c["aliases"] for c in old.get("botc", []) if c.get("aliases")}
     characters = []
     for role in roles:
@@ -95,7 +96,8 @@ def main() -> None:
 
     sheet = json.loads((ref / "nightsheet.json").read_text(encoding="utf-8"))
     order_path = ROOT / "content/night-order.yaml"
-    old_order = yaml.safe_load(order_path.read_text(encoding="utf-8")) if order_path.exists() else {}
+    old_order = yaml.safe_load(order_path.read_text(encoding="utf-8")) \
+        if order_path.exists() else {}
     kept = {key: old_order.get("botc", {}).get(key, []) for key in ("specials", "first_night_only")}
     order = {"botc": {**kept, "first_night": sheet["firstNight"],
                       "other_night": sheet["otherNight"]},

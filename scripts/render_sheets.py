@@ -14,8 +14,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from generator.cli import main as almanac  # noqa: E402
-from generator.pipeline import load_corpus  # noqa: E402
 from generator.export.script_json import export  # noqa: E402
+from generator.pipeline import load_corpus  # noqa: E402
 
 
 def to_png(pdf: Path) -> None:
@@ -40,7 +40,8 @@ def main() -> None:
                 to_png(pdf)
     pdf = out / "onuw-evil-transformation.pdf"
     almanac(["--root", str(ROOT), "narration", "--title", "사악한 변신", "--lang", "ko",
-             "--roles", "도플갱어,태초의 늑대인간,신비한 늑대인간,하수인,도둑,마녀", "--pdf", str(pdf)])
+             "--roles", "도플갱어,태초의 늑대인간,신비한 늑대인간,하수인,도둑,마녀",
+             "--pdf", str(pdf)])
     to_png(pdf)
 
 

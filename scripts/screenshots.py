@@ -1,7 +1,8 @@
 """Screenshots of a character page in both languages at 1280 px and 390 px wide.
 
 Usage: .venv/bin/python scripts/screenshots.py [CHARACTER_ID] [OUT_DIR]
-Builds nothing: run `scripts/build` first. Serves site/ on port 8000 (the site_url it was built for).
+Builds nothing: run `scripts/build` first. Serves site/ on port 8000 (the site_url it was built
+for).
 """
 from __future__ import annotations
 

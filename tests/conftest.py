@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 from generator.checks import run_checks
-from generator.pipeline import load_corpus
 from generator.export.records import records
+from generator.pipeline import load_corpus
+from generator.read.corpus import Text, decode
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = {
@@ -18,6 +19,13 @@ FILES = {
     "003": "content/ko/003_c098a8bce9e2239e.txt",
     "004": "content/en/004_12a4a26f551c30b4.txt",
 }
+
+
+def corpus_text(path: str) -> Text:
+    """A corpus file of this repository as read (FILES gives the paths)."""
+    text = decode((ROOT / path).read_bytes(), path, path.split("/")[1])
+    assert isinstance(text, Text), text
+    return text
 
 
 @pytest.fixture(scope="session")

@@ -37,12 +37,13 @@ def rebuilt(pf: ParsedFile) -> Counter:
             lines[(artifact.line, artifact.name)] += 1
             for line in artifact.effect:
                 add(line)
-        for note in book.doppelganger_notes:
-            lines[(note.line, ("*" if note.acts_at_once else "") + note.role)] += 1
-            for line in note.note:
+        for doppel_note in book.doppelganger_notes:
+            marked = ("*" if doppel_note.acts_at_once else "") + doppel_note.role
+            lines[(doppel_note.line, marked)] += 1
+            for line in doppel_note.note:
                 add(line)
-        for step in book.doppelganger_steps:
-            for utterance in step.narration:
+        for doppel_step in book.doppelganger_steps:
+            for utterance in doppel_step.narration:
                 for line in utterance.lines:
                     add(line)
         for role_set in book.role_sets:

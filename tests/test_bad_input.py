@@ -9,11 +9,11 @@ import urllib.request
 
 import pytest
 
+from generator.checks import run_checks
 from generator.output.browser import serve
 from generator.output.build import build
-from generator.checks import run_checks
 from generator.pipeline import load_corpus
-from tests.conftest import FILES, ROOT, corpus_project
+from tests.conftest import FILES, ROOT
 from tests.projects import SMALL_ALMANAC, almanac, site_files, site_project
 
 URL = "http://127.0.0.1:8000/"

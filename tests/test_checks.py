@@ -184,8 +184,8 @@ def test_setup_brackets_compared_across_languages():
 
 
 def test_ui_catalog_checks_point_at_the_catalog_line(tmp_path, monkeypatch, corpus, diagnostics):
-    from generator.facts import catalogs
     from generator.checks import ui_catalogs
+    from generator.facts import catalogs
     assert found(diagnostics, "ui-untranslated") == [] and found(diagnostics, "ui-fuzzy") == []
     for lang in ("ko", "en"):
         po = tmp_path / lang / "LC_MESSAGES" / "messages.po"

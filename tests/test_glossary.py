@@ -4,8 +4,8 @@ from collections import Counter
 import yaml
 
 from generator.facts.glossary import load_glossary
-from generator.facts.night_order import load_night_order
 from generator.facts.languages import load_languages
+from generator.facts.night_order import load_night_order
 from tests.conftest import ROOT
 from tests.fingerprints import facts_digest, load_fingerprints
 

@@ -9,21 +9,21 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.output.build import extra_pages
 from generator.checks import run_checks
 from generator.facts.glossary import load_glossary
 from generator.facts.languages import load_languages
 from generator.facts.night_order import load_night_order
-from generator.pipeline import corpus_of
-from generator.read.corpus import Text, decode
+from generator.output.build import extra_pages
 from generator.output.render import rendered
-from tests.conftest import FILES, ROOT
+from generator.pipeline import corpus_of
+from generator.read.corpus import Text
+from tests.conftest import FILES, ROOT, corpus_text
 from tests.hostile import ATTACKS
 
 LANGUAGES = load_languages(ROOT / "content" / "languages.yaml")
 GLOSSARY = load_glossary(ROOT / "content" / "glossary.yaml", LANGUAGES)
 NIGHT_ORDER = load_night_order(ROOT / "content" / "night-order.yaml")
-CORPUS = [decode((ROOT / path).read_bytes(), path, path.split("/")[1]) for path in FILES.values()]
+CORPUS = [corpus_text(path) for path in FILES.values()]
 # What an attack leaves behind once it is markup: an element, a link, an attribute list.
 LIVE = re.compile(r"<(img|svg|script|b)\b|\]\(javascript:|\{ on|<!--")
 FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.DOTALL)

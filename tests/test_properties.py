@@ -8,12 +8,11 @@ from hypothesis import strategies as st
 
 from generator.facts.languages import load_languages
 from generator.parse import parse_text
-from generator.read.corpus import Text, decode
-from tests.conftest import FILES, ROOT
+from generator.read.corpus import Text
+from tests.conftest import FILES, ROOT, corpus_text
 from tests.lossless import normalised, rebuilt, source_lines
 
-CORPUS = {key: decode((ROOT / path).read_bytes(), path, path.split("/")[1])
-          for key, path in FILES.items()}
+CORPUS = {key: corpus_text(path) for key, path in FILES.items()}
 LANGUAGES = load_languages(ROOT / "content" / "languages.yaml")
 HEADERS = ["목차", "마을주민", "Townsfolk", "진행 방법", "How to Run", "예시 · 메모", "메모",
            "Examples & Notes", "아직 작성되지 않았습니다.", "Not written yet.", "해설서 · X · 3개 캐릭터",

@@ -1,8 +1,8 @@
 """The built site, read as files: pages in both languages, notices, offline, catalogs."""
 import re
-from html import unescape
 import subprocess
 import sys
+from html import unescape
 from pathlib import Path
 
 import pytest

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from generator.model import Diagnostic
 from generator.resolve import Corpus
 
+
 @dataclass(frozen=True)
 class Check:
     code: str
@@ -29,12 +30,15 @@ for _code, _severity, _description in (
         ("unknown-language", "error", "A text in a folder that content/languages.yaml does not "
                                       "declare as a language; it was not read."),
         ("undecodable", "error", "A file is not valid UTF-8; it was skipped."),
-        ("unknown-shape", "error", "A file matches none of the corpus shapes; its lines were not read."),
+        ("unknown-shape", "error",
+         "A file matches none of the corpus shapes; its lines were not read."),
         ("unplaced-line", "error", "A line the parser could not place in any field."),
         ("entry-without-name", "error", "A team line with no character after it."),
         ("damaged-name", "warning", "A character name with stray characters after it, repaired."),
-        ("script-count", "warning", "A script header declares a different number of characters than it has."),
-        ("unknown-character", "warning", "A name that no glossary character has, officially or as alias.")):
+        ("script-count", "warning",
+         "A script header declares a different number of characters than it has."),
+        ("unknown-character", "warning",
+         "A name that no glossary character has, officially or as alias.")):
     REGISTRY.append(Check(_code, _severity, _description, "parse", None))
 
 

@@ -1,14 +1,15 @@
-"""The ability line against the quoted ability of the summary, and setup brackets across languages."""
+"""The ability line against the quoted ability of the summary, and setup brackets across
+languages."""
 from __future__ import annotations
 
 import re
 
-from generator.parse.vocabulary import quoted_ability
-from generator.facts.languages import english_name
-from generator.model import PRESENT, UNTRANSLATED
-from generator.resolve import Character, Corpus
 from generator.checks import check
 from generator.checks.fields import entries
+from generator.facts.languages import english_name
+from generator.model import PRESENT, UNTRANSLATED
+from generator.parse.vocabulary import quoted_ability
+from generator.resolve import Character, Corpus
 
 _BRACKET = re.compile(r"\[(?P<inside>[^\]]+)\]")
 _SIGNED = re.compile(r"[+-]\s*\d+")

@@ -2,10 +2,10 @@
 and findings for entries not written or not translated."""
 from __future__ import annotations
 
-from generator.model import MISSING, PLACEHOLDER, SECTIONS, UNTRANSLATED
-from generator.resolve import Corpus
 from generator.checks import check
 from generator.checks.fields import entries
+from generator.model import MISSING, PLACEHOLDER, SECTIONS, UNTRANSLATED
+from generator.resolve import Corpus
 
 GLOSSARY_FILE = "content/glossary.yaml"
 

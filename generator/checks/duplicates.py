@@ -1,9 +1,9 @@
 """The same character in two files of one language, with texts that differ."""
 from __future__ import annotations
 
+from generator.checks import check
 from generator.model import SECTIONS
 from generator.resolve import Corpus
-from generator.checks import check
 
 
 @check("duplicate-differs", "warning",

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from generator.model import SECTIONS, Entry, Line
 from generator.resolve import Character, Corpus
 
+
 def entries(corpus: Corpus, lang: str | None = None) -> Iterator[tuple[Character, Entry]]:
     for character in corpus.characters:
         for entry_lang, found in character.places.items():

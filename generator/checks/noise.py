@@ -1,11 +1,10 @@
 """Letters of scripts that have no business in the text: stray Bengali in a Korean step."""
 from __future__ import annotations
 
-from generator.parse.vocabulary import writing_systems
-from generator.resolve import Corpus
 from generator.checks import check
 from generator.checks.fields import entries, field_lines
-
+from generator.parse.vocabulary import writing_systems
+from generator.resolve import Corpus
 
 
 @check("stray-script", "warning",

@@ -4,11 +4,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from generator.checks import check
+from generator.checks.fields import entries
 from generator.facts.glossary import squash
 from generator.facts.languages import TokenWords
 from generator.resolve import Corpus
-from generator.checks import check
-from generator.checks.fields import entries
 
 _CAPITALS = re.compile(r"\b[A-Z][A-Z'’]+(?: [A-Z][A-Z'’]+)*\b")
 

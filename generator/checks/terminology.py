@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import re
 
+from generator.checks import check
+from generator.checks.fields import entries, field_lines
 from generator.facts.glossary import squash
 from generator.facts.languages import english_name
 from generator.model import UNTRANSLATED
 from generator.parse.summaries import paragraph
 from generator.parse.vocabulary import QUOTED, letter_system
 from generator.resolve import Corpus
-from generator.checks import check
-from generator.checks.fields import entries, field_lines
+
 
 @check("heading-name", "warning",
        "A heading name that is not the official name in its language.")
@@ -37,7 +38,7 @@ def body_name(corpus: Corpus):
         pattern = paragraph(corpus.languages[entry.lang])
         subject = pattern.match(entry.summary.text) if pattern and entry.summary else None
         after_quote = QUOTED.split(entry.summary.text, 1)[-1].lstrip() if entry.summary else ""
-        if subject and not after_quote.startswith(entry.name) and \
+        if subject and entry.summary and not after_quote.startswith(entry.name) and \
                 subject.group("subject") != entry.name:
             said = subject.group("subject")
             kind = "with other spacing" if squash(said) == squash(entry.name) else "differently"

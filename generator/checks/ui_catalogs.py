@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from generator.checks import check
 from generator.facts.catalogs import (
     LOCALES,
     TEMPLATE,
@@ -12,7 +13,6 @@ from generator.facts.catalogs import (
     is_untranslated,
 )
 from generator.resolve import Corpus
-from generator.checks import check
 
 _PACKAGE = Path(__file__).resolve().parent.parent.parent
 

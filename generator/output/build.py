@@ -9,18 +9,18 @@ from pathlib import Path
 from mkdocs.exceptions import Abort
 
 from generator.checks import run_checks
+from generator.export.script_json import from_corpus
 from generator.facts.catalogs import catalog_stats
 from generator.model import SECTIONS, Diagnostic
+from generator.output.publish import build_lock, recover, staging_folder, swap_in
+from generator.output.render import Page, redirect_page, render_docs
+from generator.output.site import build_sites, nav, show_mkdocs_warnings, write_config
+from generator.pipeline import load_corpus
+from generator.resolve import Corpus
 from generator.views.narration import build_narration
 from generator.views.nightsheet import NIGHTS, build_sheet
 from generator.views.onuw import rulebook
-from generator.pipeline import load_corpus
-from generator.output.publish import build_lock, recover, staging_folder, swap_in
-from generator.output.render import Page, redirect_page, render_docs
 from generator.views.report import report_view
-from generator.resolve import Corpus
-from generator.export.script_json import from_corpus
-from generator.output.site import build_sites, nav, show_mkdocs_warnings, write_config
 
 
 def extra_pages(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str) -> list[Page]:
@@ -32,10 +32,11 @@ def extra_pages(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str) 
             pages.append(Page(f"nightsheets/{script.id}-{night}.md", "nightsheet/page.md.j2",
                               {"sheet": sheet}))
     book = rulebook(corpus)
-    for index, role_set in enumerate(book.role_sets if book else (), 1):
-        sheet = build_narration(corpus, book, role_set.name, list(role_set.roles), lang)
-        pages.append(Page(f"nightsheets/onuw-set-{index}.md", "narration/page.md.j2",
-                          {"sheet": sheet}))
+    if book:
+        for index, role_set in enumerate(book.role_sets, 1):
+            narration = build_narration(corpus, book, role_set.name, list(role_set.roles), lang)
+            pages.append(Page(f"nightsheets/onuw-set-{index}.md", "narration/page.md.j2",
+                              {"sheet": narration}))
     return pages
 
 

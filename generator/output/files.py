@@ -23,7 +23,7 @@ def output_path(value: str, option: str) -> Path:
     return path
 
 
-def write_with(path: Path, write: Callable[[Path], None]) -> None:
+def write_with(path: Path, write: Callable[[Path], object]) -> None:
     """Let write fill a temporary file beside path, then move it in place in one step."""
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     os.close(handle)

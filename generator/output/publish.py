@@ -27,7 +27,8 @@ def build_lock(root: Path) -> Iterator[None]:
     try:
         handle = (root / LOCK).open("a")
     except OSError as err:
-        raise AlmanacError(f"cannot create the build lock: {err.strerror}", str(root / LOCK)) from err
+        raise AlmanacError(f"cannot create the build lock: {err.strerror}",
+                           str(root / LOCK)) from err
     with handle:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -12,16 +12,16 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
-from generator.views import labels
 from generator.facts.catalogs import translations
-from generator.views.onuw import artifact_views, role_set_views, role_views, rulebook, wake_rows
 from generator.resolve import Corpus
+from generator.views import labels
 from generator.views.characters import (
     character_view,
     other_language,
     script_view,
     team_views,
 )
+from generator.views.onuw import artifact_views, role_set_views, role_views, rulebook, wake_rows
 
 # HTML's and Markdown's marks as numeric references: one form that stays text in Markdown,
 # in raw HTML, in attributes, in YAML front matter and in the titles MkDocs prints unescaped.
@@ -30,7 +30,8 @@ _SURROGATE = re.compile("[\ud800-\udfff]")  # JSON can carry lone surrogates; UT
 
 
 def inert(value: Any) -> Markup:
-    """Every value a template prints: data becomes text, never markup (the environment's finalize)."""
+    """Every value a template prints: data becomes text, never markup (the environment's
+    finalize)."""
     if hasattr(value, "__html__"):
         return Markup(value)
     return Markup(_SURROGATE.sub("\ufffd", str(value)).translate(_INERT))
@@ -63,14 +64,13 @@ def _team_label(corpus: Corpus, team: str, lang: str) -> str:
 
 def environment(templates: Path, lang: str, corpus: Corpus) -> Environment:
     env = Environment(loader=FileSystemLoader(templates), autoescape=True, finalize=inert,
-                      extensions=["jinja2.ext.i18n"], undefined=StrictUndefined,
+                      undefined=StrictUndefined,
                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     tr = translations(lang)
 
     def gettext(message: str, **variables: Any) -> Markup:
         # Jinja's own would escape the variables for HTML only, not for Markdown.
         return Markup(tr.gettext(message)) % {k: inert(v) for k, v in variables.items()}
-    env.install_gettext_translations(tr, newstyle=True)
     env.globals.update(_=gettext, gettext=gettext)
     env.filters.update(yaml=yaml_scalar)
     env.globals.update(

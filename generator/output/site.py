@@ -28,7 +28,8 @@ def nav(corpus: Corpus, lang: str, paths: list[str]) -> list[Any]:
         members = [f"characters/{c.id}.md" for c in corpus.characters
                    if c.game == "botc" and c.team == team.id]
         if members:
-            members.sort(key=lambda p: corpus.character("botc", Path(p).stem).name(lang))
+            names = {c.id: c.name(lang) for c in corpus.characters if c.game == "botc"}
+            members.sort(key=lambda p: names[Path(p).stem])
             teams.append({team.label(lang): [f"teams/{team.id}.md", *members]})
 
     def under(prefix: str) -> list[str]:

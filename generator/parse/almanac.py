@@ -8,8 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from generator.model import MISSING, PLACEHOLDER, PRESENT, SECTIONS, UNTRANSLATED, Diagnostic, Entry, Line
 from generator.facts.languages import Language
+from generator.model import (
+    MISSING,
+    PLACEHOLDER,
+    PRESENT,
+    SECTIONS,
+    UNTRANSLATED,
+    Diagnostic,
+    Entry,
+    Line,
+)
 from generator.parse.vocabulary import BULLET, QUOTES, is_other_language, repair_name
 
 
@@ -109,6 +118,7 @@ def _finish(draft: _Draft, name_line: Line, file: str, language: Language) -> En
             status[section] = UNTRANSLATED if foreign else PRESENT
         else:
             status[section] = PLACEHOLDER if draft.placeholder else MISSING
-    return Entry(lang=language.code, file=file, line=name_line.line, name=name, raw_name=name_line.text,
+    return Entry(lang=language.code, file=file, line=name_line.line, name=name,
+                 raw_name=name_line.text,
                  team=draft.team, ability=draft.ability, flavor=draft.flavor, summary=draft.summary,
                  how_to_run=tuple(draft.how_to_run), examples=tuple(draft.examples), status=status)

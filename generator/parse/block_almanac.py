@@ -1,9 +1,10 @@
-"""A script's almanac (000): title, `해설서 · AUTHOR · N개 캐릭터`, `메모` and its note, then entries."""
+"""A script's almanac (000): title, a header line (`해설서 · AUTHOR · N개 캐릭터`), the script's
+note under its heading (`메모`), then entries; the words come from content/languages.yaml."""
 from __future__ import annotations
 
+from generator.facts.languages import Language
 from generator.model import Diagnostic, Line, ParsedFile, ScriptSource
 from generator.parse.almanac import parse_entries
-from generator.facts.languages import Language
 
 
 def matches(lines: list[Line], language: Language) -> bool:

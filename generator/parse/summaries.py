@@ -6,8 +6,17 @@ from __future__ import annotations
 
 import re
 
-from generator.model import MISSING, PRESENT, SECTIONS, Diagnostic, Entry, Line, ParsedFile, ScriptSource
 from generator.facts.languages import Language
+from generator.model import (
+    MISSING,
+    PRESENT,
+    SECTIONS,
+    Diagnostic,
+    Entry,
+    Line,
+    ParsedFile,
+    ScriptSource,
+)
 from generator.parse.vocabulary import QUOTED, QUOTES
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 
 from generator.facts.languages import Language
 
@@ -29,7 +29,7 @@ def repair_name(raw: str) -> str:
     return match.group("name").strip() if match else raw.strip()
 
 
-@lru_cache(maxsize=None)
+@cache
 def letter_system(char: str) -> str | None:
     """The script of a letter, by the first word of its Unicode name (LATIN, HANGUL, …);
     None for what is not a letter. Cached: the corpus has few distinct letters."""

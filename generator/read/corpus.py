@@ -1,4 +1,5 @@
-"""Bytes to text: UTF-8 with a dropped BOM, LF line ends, NFC; undecodable files become a diagnostic."""
+"""Bytes to text: UTF-8 with a dropped BOM, LF line ends, NFC; undecodable files become a
+diagnostic."""
 from __future__ import annotations
 
 import stat
@@ -49,7 +50,8 @@ def read_corpus(content: Path, root: Path, langs: tuple[str, ...]
     diagnostics: list[Diagnostic] = []
     for lang_dir in sorted(p for p in content.iterdir() if p.is_dir()):
         for path in sorted(lang_dir.glob("*.txt")):
-            shown = path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
+            shown = path.relative_to(root).as_posix() if path.is_relative_to(root) \
+                else path.as_posix()
             if lang_dir.name not in langs:
                 diagnostics.append(Diagnostic(
                     "error", "unknown-language", shown, 1,
@@ -62,5 +64,8 @@ def read_corpus(content: Path, root: Path, langs: tuple[str, ...]
                                               f"cannot be read: {data}; skipped"))
                 continue
             result = decode(data, shown, lang_dir.name)
-            (diagnostics if isinstance(result, Diagnostic) else texts).append(result)
+            if isinstance(result, Diagnostic):
+                diagnostics.append(result)
+            else:
+                texts.append(result)
     return texts, diagnostics

@@ -9,7 +9,6 @@ from generator.model import MISSING, PLACEHOLDER, PRESENT, SECTIONS, UNTRANSLATE
 from generator.resolve import Character, Corpus, Script
 
 
-
 def other_language(corpus: Corpus, lang: str) -> str:
     """The language whose name a page shows beside its own: the first of its fallbacks."""
     others = corpus.languages.others(lang)
@@ -70,7 +69,7 @@ def sections_for(corpus: Corpus, character: Character, lang: str) -> tuple[Secti
                             else lang, lang)
         elif other:
             view = _section(key, other, other.lang, lang)
-        elif state == PLACEHOLDER:
+        elif own and state == PLACEHOLDER:
             view = SectionView(key, (), lang, "unwritten", f"{own.file}:{own.line}")
         if view:
             shown.append(view)

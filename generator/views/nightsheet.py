@@ -4,11 +4,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from generator.export.script_json import ScriptSpec
+from generator.facts.languages import NightWords
 from generator.model import PRESENT, Entry, Line
 from generator.parse.vocabulary import quoted_ability
 from generator.resolve import Corpus
-from generator.export.script_json import ScriptSpec
-from generator.facts.languages import NightWords
 
 NIGHTS = ("first", "other")
 
@@ -85,7 +85,7 @@ def _instructions(corpus: Corpus, entries: dict[str, Entry], lang: str, night: s
         if entry and entry.ability and entry.status["ability"] == PRESENT:
             return (entry.ability.text,), "ability", text_lang
         quote = quoted_ability(entry.summary.text) if entry and entry.summary else None
-        if quote and entry.status["summary"] == PRESENT:
+        if quote and entry and entry.status["summary"] == PRESENT:
             return (quote,), "ability", text_lang
     return (), "none", lang
 

@@ -56,7 +56,8 @@ def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...]) -> ReportVi
     langs = corpus.languages.codes
     rows = tuple(
         MatrixRow(ident, {lang: _name(corpus, game, ident, lang) for lang in langs},
-                  tuple((lang, s, table[(game, ident)][lang][s]) for lang in langs for s in SECTIONS))
+                  tuple((lang, s, table[(game, ident)][lang][s])
+                        for lang in langs for s in SECTIONS))
         for (game, ident) in table)
     by_language = tuple(_totals(lang, [table[key][lang][s] for key in table for s in SECTIONS])
                         for lang in langs)
