@@ -11,6 +11,8 @@ import sys
 import threading
 from contextlib import ExitStack, suppress
 from pathlib import Path
+from typing import NoReturn
+from urllib.parse import urlsplit
 
 from generator.checks import run_checks
 from generator.errors import AlmanacError
@@ -18,6 +20,7 @@ from generator.export.po import write_lacking
 from generator.export.records import diagnostic_record, records
 from generator.export.script_json import export, read_script
 from generator.facts.catalogs import translations
+from generator.model import CONTROL
 from generator.output.browser import serve
 from generator.output.build import build
 from generator.output.files import output_path, write_bytes, write_text, write_with
@@ -81,10 +84,12 @@ def _narration(args: argparse.Namespace) -> int:
     if book is None:
         raise AlmanacError("no One Night rulebook in content/", str(args.root / "content"))
     asked = [name.strip() for name in args.roles.split(",") if name.strip()]
+    if not asked:
+        raise AlmanacError("--roles names no role; give ids or names separated by commas")
     lang = _language(args, corpus)
     sheet = build_narration(corpus, book, args.title or book.title, asked, lang)
     if sheet.unknown:
-        print(f"unknown roles: {', '.join(sheet.unknown)}", file=sys.stderr)
+        print(f"warning: unknown roles, not placed: {', '.join(sheet.unknown)}", file=sys.stderr)
     html = standalone_html(args.root / "templates", lang, corpus, "narration/_sheet.html.j2",
                            sheet.title, sheet=sheet)
     return _write_sheet(html, target, args.pdf is not None)
@@ -150,6 +155,15 @@ def _export_po(args: argparse.Namespace) -> int:
     return 0
 
 
+def _site_url(value: str) -> str:
+    """An http(s) address, which MkDocs writes into every page's links as it is."""
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.netloc or \
+            any(mark in value for mark in "\"'<>` \\") or CONTROL.search(value):
+        raise argparse.ArgumentTypeError(f"a site URL is an http or https address, not '{value}'")
+    return value
+
+
 def _port(value: str) -> int:
     if not value.isdigit() or not 1 <= int(value) <= 65535:
         raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not '{value}'")
@@ -162,11 +176,18 @@ def _outputs(command: argparse.ArgumentParser) -> None:
     out.add_argument("--pdf", help="print the sheet to PDF with headless Chromium")
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage errors as one line, like every other error (`almanac -h` shows the usage)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {message} (see `{self.prog} -h`)\n")
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="almanac", description=__doc__)
+    parser = _Parser(prog="almanac", description=__doc__)
     parser.add_argument("--root", type=Path, default=ROOT,
                         help="project folder holding content/ (default: the current folder)")
-    commands = parser.add_subparsers(dest="command", required=True)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     parse = commands.add_parser("parse", help="write the records JSON")
     parse.add_argument("--json", required=True, help="where to write the records")
@@ -179,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
     check.set_defaults(run=_check)
 
     build = commands.add_parser("build", help="parse, check and build the site into site/")
-    build.add_argument("--site-url", default="http://127.0.0.1:8000/",
+    build.add_argument("--site-url", type=_site_url, default="http://127.0.0.1:8000/",
                        help="where the site will be served (the language switch needs it)")
     build.add_argument("--allow-errors", action="store_true",
                        help="replace site/ even when the checks find errors")

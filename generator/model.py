@@ -1,8 +1,12 @@
 """Frozen records that flow through the pipeline: read → parse → resolve → check → render."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
+# Characters that break a line for some tools, or show nothing: C0 and C1 controls but the tab,
+# DEL, and the Unicode line and paragraph separators.
+CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]")
 SECTIONS = ("ability", "flavor", "summary", "how_to_run", "examples")
 # Status of a section of an entry.
 PRESENT, MISSING, PLACEHOLDER, UNTRANSLATED = "present", "missing", "placeholder", "untranslated"
@@ -27,7 +31,10 @@ class Diagnostic:
     text: str = ""  # the source text in question, so nothing is lost and the report can show it
 
     def format(self) -> str:
-        return f"{self.file}:{self.line}: {self.severity} {self.code}: {self.message}"
+        """One line, whatever the message holds: line breaks and control characters escaped."""
+        message = CONTROL.sub(lambda m: f"\\x{ord(m.group(0)):02x}" if ord(m.group(0)) < 256
+                              else f"\\u{ord(m.group(0)):04x}", self.message)
+        return f"{self.file}:{self.line}: {self.severity} {self.code}: {message}"
 
 
 @dataclass(frozen=True)
@@ -99,9 +106,11 @@ class Role:
 @dataclass(frozen=True)
 class WakeStep:
     code: str  # "#2-B", "#9a"
-    name: str
+    name: str  # as written: "불면증환자로 변한 도플갱어"
     line: int
     raw: str
+    role: str  # the role that wakes: "도플갱어"
+    became: str | None = None  # the role a Doppelgänger became, woken at its turn: "불면증환자"
 
 
 @dataclass(frozen=True)
@@ -160,11 +169,16 @@ class Rulebook:
     role_sets: tuple[RoleSet, ...]
     beginner_roles: tuple[Line, ...]
     beginner_narration: tuple[Utterance, ...]
+    # By resolve, in the rulebook's own language: each role name it writes (headings, wake steps,
+    # role sets, Doppelgänger notes) and each artifact name → glossary id; unknown names are absent.
+    role_ids: dict[str, str] = field(default_factory=dict, hash=False)
+    artifact_ids: dict[str, str] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True)
 class ParsedFile:
-    """What one file yields, plus the structural lines the parser consumed (for the lossless proof)."""
+    """What one file yields, plus the structural lines the parser consumed (for the lossless
+    proof)."""
 
     file: str
     lang: str

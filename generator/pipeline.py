@@ -5,8 +5,8 @@ from pathlib import Path
 
 from generator.facts.glossary import Glossary, load_glossary
 from generator.facts.languages import Languages, load_languages
-from generator.model import Diagnostic
 from generator.facts.night_order import NightOrder, load_night_order
+from generator.model import Diagnostic
 from generator.parse import parse_text
 from generator.read.corpus import Text, read_corpus
 from generator.resolve import Corpus, resolve

@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass, field, replace
 
 from generator.facts.glossary import Glossary, Term, squash
+from generator.facts.languages import Languages
+from generator.facts.night_order import NightOrder
 from generator.model import (
     MISSING,
     PLACEHOLDER,
@@ -17,8 +19,7 @@ from generator.model import (
     Role,
     Rulebook,
 )
-from generator.facts.languages import Languages
-from generator.facts.night_order import NightOrder
+
 
 @dataclass(frozen=True)
 class Character:
@@ -78,8 +79,13 @@ def _merge(entries: list[Entry]) -> Entry:
 
 def character_id(name: str) -> str:
     """The id of a character the glossary does not know: its squashed name, else (a name of
-    punctuation only) one made from the name, so every page still has a path."""
-    return squash(name) or "character-" + hashlib.sha1(name.encode("utf-8")).hexdigest()[:8]
+    punctuation only) one made from the name, so every page still has a path; a long one
+    (a sentence where the name should be) cut short and made unique, as a file name must be."""
+    squashed = squash(name)
+    digest = hashlib.sha1(name.encode("utf-8")).hexdigest()[:8]
+    if not squashed:
+        return f"character-{digest}"
+    return squashed if len(squashed) <= 40 else f"{squashed[:32]}-{digest}"
 
 
 def _script_id(ident: str, taken: set[str]) -> str:
@@ -99,6 +105,24 @@ def _names(given: dict[str, str], languages: Languages) -> dict[str, str]:
     return {code: given[source] for code in languages.codes
             for source in [next((c for c in (code, *languages.others(code)) if c in given),
                                 next(iter(given)))]}
+
+
+def _ids(glossary: Glossary, game: str, lang: str, names: list[str]) -> dict[str, str]:
+    return {name: term.id for name in names if (term := glossary.lookup(game, lang, name))}
+
+
+def _with_ids(book: Rulebook, glossary: Glossary) -> Rulebook:
+    """The rulebook with every role and artifact name it writes resolved to a glossary id, once
+    and in its own language: later stages look ids up, never names."""
+    steps = (*book.wake_order_alone, *book.wake_order_combined)
+    roles = [*(role.name for role in book.roles),
+             *(step.role for step in steps), *(step.became for step in steps if step.became),
+             *(name for role_set in book.role_sets for name in role_set.roles),
+             *(note.role for note in book.doppelganger_notes),
+             *(step.role for step in book.doppelganger_steps)]
+    return replace(book, role_ids=_ids(glossary, "onuw", book.lang, roles),
+                   artifact_ids=_ids(glossary, "onuw-artifact", book.lang,
+                                     [artifact.name for artifact in book.artifacts]))
 
 
 def resolve(parsed: list[ParsedFile], languages: Languages, glossary: Glossary,
@@ -141,10 +165,11 @@ def resolve(parsed: list[ParsedFile], languages: Languages, glossary: Glossary,
             entries={lang: _merge(es) for lang, es in sorted(by_lang.items())},
             places={lang: tuple(es) for lang, es in sorted(by_lang.items())}))
 
-    rulebooks = tuple(pf.rulebook for pf in parsed if pf.rulebook)
+    rulebooks = tuple(_with_ids(pf.rulebook, glossary) for pf in parsed if pf.rulebook)
     for book in rulebooks:
         for role in book.roles:
-            term = glossary.lookup("onuw", book.lang, role.name)
+            role_id = book.role_ids.get(role.name)
+            term = glossary.by_id("onuw", role_id) if role_id else None
             if term is None:
                 diagnostics.append(Diagnostic("warning", "unknown-character", book.file, role.line,
                                               f"role '{role.name}' is not in the glossary",
@@ -162,5 +187,5 @@ def resolve(parsed: list[ParsedFile], languages: Languages, glossary: Glossary,
         for pf in parsed for s in pf.scripts)
     # By id within each team: ids are language-neutral and read like the English names.
     characters.sort(key=lambda c: (c.game, glossary.team_order(c.team), c.id))
-    return Corpus(languages, tuple(characters), scripts, rulebooks, tuple(parsed), glossary, night_order,
-                  tuple(diagnostics))
+    return Corpus(languages, tuple(characters), scripts, rulebooks, tuple(parsed), glossary,
+                  night_order, tuple(diagnostics))

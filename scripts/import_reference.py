@@ -1,8 +1,11 @@
 """Refresh the BotC facts of content/glossary.yaml and content/night-order.yaml from the
-official data in ../shared/reference/botc/ (ids, names, teams, editions, token labels, night
-positions), and generator/export/script-schema.json from its script schema, stripped of its prose.
+official data in ../shared/reference/botc/ (ids, names, teams, editions, token labels, jinx
+pairs, night positions), and generator/export/script-schema.json from its script schema, stripped
+of its prose.
 Sentences (abilities, flavor, reminders' texts, the schema's titles) are never copied.
 
+Each jinx pair is written once, as `jinxes: [other, ...]` on the character jinxes.json lists it
+under (ids only, never the jinx's text).
 Hand-kept parts survive a refresh: each character's `aliases`, the `teams` and `onuw` sections,
 and the night order's special rows.
 Usage: python scripts/import_reference.py [REFERENCE_DIR]
@@ -55,6 +58,19 @@ def write_schema(ref: Path, root: Path) -> None:
         encoding="utf-8")
 
 
+class OneLine(list[str]):
+    """A list written on one line, `jinxes: [a, b]`, as short as the facts it holds."""
+
+
+class GlossaryDumper(yaml.SafeDumper):
+    """The safe dumper, with OneLine lists in flow style."""
+
+
+GlossaryDumper.add_representer(
+    OneLine, lambda dumper, data: dumper.represent_sequence("tag:yaml.org,2002:seq", data,
+                                                            flow_style=True))
+
+
 def token_key(label: str) -> str:
     return re.sub(r"[^a-z0-9]", "", label.lower())
 
@@ -63,6 +79,8 @@ def main() -> None:
     ref = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT.parent / "shared/reference/botc"
     roles = json.loads((ref / "roles.json").read_text(encoding="utf-8"))
     korean = json.loads((ref / "game.ko.json").read_text(encoding="utf-8"))
+    jinxes = {pair["id"]: [jinx["id"] for jinx in pair["jinx"]]
+              for pair in json.loads((ref / "jinxes.json").read_text(encoding="utf-8"))}
     glossary_path = ROOT / "content/glossary.yaml"
     old = yaml.safe_load(glossary_path.read_text(encoding="utf-8")) \
         if glossary_path.exists() else {}
@@ -85,13 +103,17 @@ def main() -> None:
             entry["flavor_scripts"] = flavor_scripts
         if role["id"] in aliases:
             entry["aliases"] = aliases[role["id"]]
+        if role["id"] in jinxes:
+            entry["jinxes"] = OneLine(jinxes[role["id"]])
         characters.append(entry)
     glossary = {"teams": old.get("teams", []), "botc": characters, "onuw": old.get("onuw", {})}
     glossary_path.write_text(
         "# Teams (order, alignment, colour, labels), then characters: ids, teams and names per\n"
         "# language (official, plus aliases the corpus uses). BotC characters come from the\n"
         "# official data via scripts/import_reference.py; teams and onuw are kept by hand.\n"
-        + yaml.safe_dump(glossary, allow_unicode=True, sort_keys=False, width=100),
+        # No wrapping, so that a long jinx list stays on its one line.
+        + yaml.dump(glossary, Dumper=GlossaryDumper, allow_unicode=True, sort_keys=False,
+                    width=10**6),
         encoding="utf-8")
 
     sheet = json.loads((ref / "nightsheet.json").read_text(encoding="utf-8"))

@@ -76,8 +76,8 @@ def test_serve_on_a_port_in_use_or_out_of_range(tmp_path):
                        f"error: port {port} is in use; pass another with --port")
     result = almanac("serve", "--port", "70000", root=tmp_path)
     assert result.returncode == 2
-    assert result.stderr.endswith(
-        "error: argument --port: a port is a number from 1 to 65535, not '70000'\n")
+    assert result.stderr == ("error: argument --port: a port is a number from 1 to 65535, not "
+                             "'70000' (see `almanac serve -h`)\n")
 
 
 def test_serve_lists_no_folders(tmp_path):

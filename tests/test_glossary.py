@@ -48,7 +48,7 @@ def test_korean_token_labels_come_from_the_official_translation():
 def test_the_glossary_holds_facts_only():
     data = yaml.safe_load((ROOT / "content" / "glossary.yaml").read_text(encoding="utf-8"))
     assert all(set(c) <= {"id", "team", "edition", "names", "reminders", "setup", "aliases",
-                          "flavor_scripts"} for c in data["botc"])
+                          "flavor_scripts", "jinxes"} for c in data["botc"])
     # That no official sentence is in it either: test_official_texts.
 
 

@@ -1,15 +1,17 @@
 """Night sheets: the official order filtered to the script, specials included; overrides; PDF."""
 import json
 import re
-from html import unescape
 import subprocess
 import sys
+from dataclasses import replace
+from html import unescape
 from html.parser import HTMLParser
 
 import jsonschema
 import pytest
 
-from generator.facts.night_order import load_night_order
+from generator.facts.night_order import OnuwRules, load_night_order
+from generator.views.narration import build_narration
 from tests.conftest import ROOT
 
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -106,8 +108,9 @@ def test_trouble_brewing_fixture(night, tmp_path):
 def test_meta_order_overrides_and_unknown_ids_are_not_placed(tmp_path):
     rows = sheet_rows(FIXTURES / "custom-order.json", "en", "first", tmp_path)
     assert rows.rows == ["dusk", "empath", "poisoner", "minioninfo", "demoninfo", "dawn"]
-    assert rows.listed["nightsheet-not-placed"] == ["tinkerbell", "notacharacter"]
-    assert rows.listed["nightsheet-not-waking"] == ["noble", "imp", "monk"]
+    assert rows.listed["nightsheet-not-placed"] == ["notacharacter"]
+    # The homebrew Tinkerbell gives no night position: it does not wake.
+    assert rows.listed["nightsheet-not-waking"] == ["noble", "imp", "monk", "tinkerbell"]
     other = sheet_rows(FIXTURES / "custom-order.json", "en", "other", tmp_path)
     # No _meta.otherNight: the official order of the known characters.
     assert other.rows == ["dusk", "poisoner", "monk", "imp", "empath", "dawn"]
@@ -140,8 +143,11 @@ def test_korean_first_night_pdf_is_one_page_with_embedded_korean_font(script_000
     names = ["해질녘", "바리스타", "철학자", "마술사", "하수인 정보", "미치광이", "악마 정보", "꼭두각시",
              "독살범", "미망인", "뱀 조련사", "아가씨", "초공감자", "점쟁이", "시계공", "꿈꾸는 자",
              "재봉사", "귀족", "현상금 사냥꾼", "사교 교주", "객실 청소부", "새벽"]
-    positions = [text.find(name) for name in names]
-    assert -1 not in positions and positions == sorted(positions)
+    # Each name where its row starts: steps may name other characters.
+    rows = [re.search(rf"^{re.escape(name)}\s", text, re.M) for name in names]
+    assert None not in rows
+    positions = [row.start() for row in rows if row]
+    assert positions == sorted(positions)
     fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True).stdout
     nanum = [line for line in fonts.splitlines() if "Nanum" in line]
     assert nanum and all(" yes " in line for line in nanum)  # embedded
@@ -194,3 +200,22 @@ def test_the_dream_wolf_call_replaces_the_werewolves_call(tmp_path):
     werewolves = re.search(r'data-code="#2">.*?</tr>', html, re.S).group(0)
     assert "“잠자는 늑대인간을 제외한 나머지 늑대인간만 일어나세요." in werewolves
     assert re.search(r"nightsheet-not-waking.*잠자는 늑대인간", html, re.S)
+
+
+def test_narration_follows_the_wake_rules_of_the_night_order(corpus):
+    """Which roles wake together or in another's place is data: content/night-order.yaml."""
+    rules = corpus.night_order.onuw_rules
+    assert rules == OnuwRules(werewolves_call="werewolf", wolf_team="werewolf",
+                              not_werewolves=frozenset({"minion"}),
+                              replaces_werewolves_call="dreamwolf", doppelganger="doppelganger")
+
+    def werewolves_row(rules):
+        changed = replace(corpus, night_order=replace(corpus.night_order, onuw_rules=rules))
+        sheet = build_narration(changed, corpus.rulebooks[0], "T",
+                                ["werewolf", "dreamwolf", "minion"], "en")
+        return next(row for row in sheet.rows if row.code == "#2")
+
+    row = werewolves_row(rules)
+    assert row.name == "Werewolf (Werewolf, Dream Wolf)" and row.has_text
+    row = werewolves_row(replace(rules, not_werewolves=frozenset(), replaces_werewolves_call=""))
+    assert row.name == "Werewolf (Werewolf, Dream Wolf, Minion)" and not row.has_text

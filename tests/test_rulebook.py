@@ -1,4 +1,7 @@
 """The Daybreak rulebook (003): roles, wake orders, artifacts, Doppelgänger, role sets."""
+from generator.model import Line
+from generator.parse import rulebook
+from tests.conftest import FILES, ROOT
 
 
 def test_roles_with_team_as_stated_and_whether_they_wake(parsed):
@@ -89,3 +92,30 @@ def test_chapters_and_contents(parsed):
         (1, "구성물", 7), (2, "초보자를 위한 게임시작 가이드", 9), (3, "모든 역할의 능력 소개", 172),
         (5, "유물토큰", 296), (6, "도플갱어와 황혼에서 새벽까지", 339)]
     assert book.title == "황혼에서 새벽까지"
+
+
+def test_wake_steps_name_the_role_that_wakes_and_the_role_it_became(parsed):
+    steps = {s.code: s for s in parsed["003"].rulebook.wake_order_combined}
+    assert (steps["#9a"].role, steps["#9a"].became) == ("도플갱어", "불면증환자")
+    assert (steps["#1"].role, steps["#1"].became) == ("도플갱어", None)
+
+
+def test_names_are_resolved_once_in_the_rulebook_language(corpus):
+    book = corpus.rulebooks[0]
+    assert book.role_ids["불면증환자"] == "insomniac"
+    # A role set's own spelling ("신비한 늑대 인간", with a space) resolves as well.
+    assert book.role_ids["신비한 늑대 인간"] == "mysticwolf"
+    written = [*(s.role for s in book.wake_order_combined),
+               *(s.became for s in book.wake_order_combined if s.became),
+               *(name for s in book.role_sets for name in s.roles),
+               *(n.role for n in book.doppelganger_notes)]
+    assert [name for name in written if name not in book.role_ids] == []
+    assert book.artifact_ids["공허의 유물"] == "voidofnothingness"
+
+
+def test_a_language_without_rulebook_words_has_no_rulebook_shape(corpus):
+    text = (ROOT / FILES["003"]).read_text(encoding="utf-8").splitlines()
+    lines = [Line(raw, number) for number, raw in enumerate(text, 1) if raw.strip()]
+    assert rulebook.matches(lines, corpus.languages["ko"])
+    assert corpus.languages["en"].rulebook is None
+    assert not rulebook.matches(lines, corpus.languages["en"])

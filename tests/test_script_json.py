@@ -51,7 +51,7 @@ def test_a_wrong_type_in_a_homebrew_character_names_its_path(tmp_path):
 
 def test_every_unusable_element_is_listed_with_its_path():
     error = failure(FIXTURES / "scripts" / "wrong-types.json")
-    assert error.message.split("\n  ") == [
+    assert error.message.split("; ") == [
         "[0].firstNight[0]: ['dusk'] is not of type 'string'",
         "[4].reminders: 5 is not of type 'array'",
         "[5]: 7 is not of type 'object', 'string'",
@@ -80,7 +80,7 @@ def test_long_values_are_shortened_in_messages(tmp_path):
 
 
 def test_errors_past_twenty_are_counted(tmp_path):
-    lines = failure(written(tmp_path, [5] * 25)).message.split("\n  ")
+    lines = failure(written(tmp_path, [5] * 25)).message.split("; ")
     assert lines == [f"[{i}]: 5 is not of type 'object', 'string'" for i in range(20)] \
         + ["and 5 more"]
 

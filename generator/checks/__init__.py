@@ -27,6 +27,8 @@ REGISTRY: list[Check] = []
 for _code, _severity, _description in (
         ("unreadable", "error", "A corpus file that cannot be read (a folder, a broken link, no "
                                 "permission); it was skipped."),
+        ("not-read", "warning", "A file under content/ that is no almanac text "
+                                "(content/<language>/*.txt) nor a data file; it was not read."),
         ("unknown-language", "error", "A text in a folder that content/languages.yaml does not "
                                       "declare as a language; it was not read."),
         ("undecodable", "error", "A file is not valid UTF-8; it was skipped."),

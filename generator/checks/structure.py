@@ -3,9 +3,8 @@ from __future__ import annotations
 
 from itertools import zip_longest
 
-from generator.parse.rulebook import BECAME
-from generator.resolve import Corpus
 from generator.checks import check
+from generator.resolve import Corpus
 
 
 @check("toc-mismatch", "warning",
@@ -48,17 +47,14 @@ def wake_order_data(corpus: Corpus):
         for steps, data in ((book.wake_order_alone, corpus.night_order.onuw_daybreak),
                             (book.wake_order_combined, corpus.night_order.onuw_combined)):
             for step, expected in zip_longest(steps, data):
-                term = corpus.glossary.lookup("onuw", book.lang, step.name.split(BECAME)[-1]) \
-                    if step else None
-                found = (step.code, term.id if term else None) if step else None
+                found = (step.code, book.role_ids.get(step.role)) if step else None
                 if found != expected:
                     line = step.line if step else (steps[-1].line if steps else 1)
                     yield (f"wake order step {found} where the night-order data has {expected}",
                            book.file, line, step.raw if step else "")
-        ordered = {corpus.glossary.lookup("onuw", book.lang, s.name.split(BECAME)[-1])
-                   for s in book.wake_order_combined}
+        ordered = {book.role_ids.get(step.role) for step in book.wake_order_combined}
         for term in corpus.glossary.game_terms("onuw"):
-            if term.wakes and term not in ordered:
-                yield (f"{term.name('ko')} wakes by the glossary but has no step in the combined "
-                       f"wake order", book.file, book.wake_order_combined[0].line
-                       if book.wake_order_combined else 1, term.name("ko"))
+            if term.wakes and term.id not in ordered:
+                yield (f"{term.name(book.lang)} wakes by the glossary but has no step in the "
+                       f"combined wake order", book.file, book.wake_order_combined[0].line
+                       if book.wake_order_combined else 1, term.name(book.lang))

@@ -40,6 +40,18 @@ class CustomCharacter:
     team: str
     ability: str
     reminders: tuple[str, ...] = ()
+    # Night positions among the official order's indexes (0: does not wake), and what to do.
+    first_night: float = 0
+    other_night: float = 0
+    first_night_reminder: str = ""
+    other_night_reminder: str = ""
+    jinxes: tuple[tuple[str, str], ...] = ()  # (the other character's id, the rule)
+
+    def position(self, night: str) -> float:
+        return self.first_night if night == "first" else self.other_night
+
+    def reminder(self, night: str) -> str:
+        return self.first_night_reminder if night == "first" else self.other_night_reminder
 
 
 @dataclass(frozen=True)
@@ -104,12 +116,14 @@ def _load(path: Path) -> Any:
         raise AlmanacError(f"not UTF-8: byte 0x{data[err.start]:02x} at offset {err.start}",
                            file=where, line=data.count(b"\n", 0, err.start) + 1) from err
     try:
-        document = json.loads(text)
+        document = json.loads(text, parse_constant=_not_json)
     except json.JSONDecodeError as err:
         raise AlmanacError(f"not JSON: {err.msg} at column {err.colno}", file=where,
                            line=err.lineno) from err
     except RecursionError as err:
         raise AlmanacError(f"JSON nested deeper than {_MAX_DEPTH} levels", file=where) from err
+    except _NotJSONError as err:
+        raise AlmanacError(f"not JSON: {err} is no JSON number", file=where) from err
     except ValueError as err:  # the one other failure of json: an integer past Python's digit limit
         raise AlmanacError("a number has too many digits", file=where) from err
     if _depth(document) > _MAX_DEPTH:
@@ -210,10 +224,18 @@ def _types(types: Iterable[str | list[str] | None]) -> str:
 
 
 def _listing(lines: list[str]) -> str:
-    """Every error, one a line (the first on the error's own line); past 20, how many more."""
+    """Every error on one line, "; " between them; past 20, how many more."""
     shown = lines[:_MAX_LISTED]
     more = [f"and {len(lines) - len(shown)} more"] if len(lines) > len(shown) else []
-    return "\n  ".join(shown + more)
+    return "; ".join(shown + more)
+
+
+class _NotJSONError(ValueError):
+    """NaN, Infinity and -Infinity: Python's json reads them, JSON has none."""
+
+
+def _not_json(constant: str) -> Any:
+    raise _NotJSONError(constant)
 
 
 def _spec(path: Path, document: list[Any], official: frozenset[str], specials: frozenset[str],
@@ -285,4 +307,10 @@ def _unique(entries: Iterable[tuple[str, str, int]], warnings: list[str]) -> dic
 
 def _custom(ident: str, item: dict[str, Any]) -> CustomCharacter:
     return CustomCharacter(ident, item["name"], item["team"], item["ability"],
-                           tuple(item.get("reminders", ())))
+                           tuple(item.get("reminders", ())),
+                           first_night=item.get("firstNight", 0) or 0,
+                           other_night=item.get("otherNight", 0) or 0,
+                           first_night_reminder=item.get("firstNightReminder", ""),
+                           other_night_reminder=item.get("otherNightReminder", ""),
+                           jinxes=tuple((normalise_id(j["id"]), j["reason"])
+                                        for j in item.get("jinxes", ())))

@@ -4,11 +4,13 @@ fallback chain (content/languages.yaml), and the term remembers which names it b
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from generator.errors import AlmanacError
 from generator.facts.languages import Languages
 from generator.read.yaml_data import load_yaml, malformed
 
@@ -65,6 +67,8 @@ class Term:
     wakes: bool | None = None  # ONUW: whether the role wakes at night
     # Scripts other than the language's own that the official flavor text is written in.
     flavor_scripts: dict[str, tuple[str, ...]] = field(default_factory=dict, hash=False)
+    # Characters jinxed with this one; each official pair is listed on one of its two only.
+    jinxes: tuple[str, ...] = ()
 
     def name(self, lang: str) -> str:
         return self.names.get(lang) or next(iter(self.names.values()), self.id)
@@ -109,24 +113,66 @@ class Glossary:
     def game_terms(self, game: str) -> tuple[Term, ...]:
         return tuple(t for t in self.terms if t.game == game)
 
+    def jinx_pairs(self, ids: Collection[str]) -> tuple[tuple[str, str], ...]:
+        """Every BotC jinx pair with both characters among ids, sorted, each as (a, b), a < b."""
+        present = set(ids)
+        return tuple(sorted({(min(t.id, other), max(t.id, other))
+                             for t in self.game_terms("botc") if t.id in present
+                             for other in t.jinxes if other in present}))
+
     def lookup(self, game: str, lang: str, name: str) -> Term | None:
         """Official name first, then aliases, then either compared without spacing or hyphens."""
         return self._by_name.get((game, lang, True, name)) or \
             self._by_name.get((game, lang, False, squash(name)))
 
 
+# Ids name pages and files: lower-case letters, digits, hyphens (the official ids are such).
+ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,49}$")
+
+
 def load_glossary(path: Path, languages: Languages) -> Glossary:
     data = load_yaml(path)
     try:
-        return _glossary(data, languages)
+        glossary = _glossary(data, languages)
     except (KeyError, TypeError, AttributeError, ValueError) as err:
         raise malformed(path, err) from err
+    problem = _problem(glossary)
+    if problem:
+        raise AlmanacError(problem, str(path))
+    return glossary
+
+
+def _problem(glossary: Glossary) -> str | None:
+    """The first fault of a glossary that loaded: an id that is no slug, an id twice, a name
+    or label that is not text, a team no team entry declares."""
+    for team in glossary.teams:
+        if not ID.match(str(team.id)):
+            return f"team '{team.id}': an id is lower-case letters, digits and hyphens"
+        if not all(isinstance(label, str) and label for label in team.labels.values()):
+            return f"team '{team.id}': labels are text"
+    teams = {team.id for team in glossary.teams}
+    seen: set[tuple[str, str]] = set()
+    for term in (*glossary.terms, *glossary.artifacts):
+        where = f"{term.game} '{term.id}'"
+        if not isinstance(term.id, str) or not ID.match(term.id):
+            return f"{where}: an id is lower-case letters, digits and hyphens (at most 50)"
+        if (term.game, term.id) in seen:
+            return f"{where}: the id is given twice"
+        seen.add((term.game, term.id))
+        if term.game in ("botc", "onuw") and teams and term.team not in teams:
+            return f"{where}: team '{term.team}' is not among the teams"
+        texts = [*term.names.values(),
+                 *(label for token in term.reminders for label in token.labels.values()),
+                 *(alias for aliases in term.aliases.values() for alias in aliases)]
+        if not all(isinstance(text, str) and text for text in texts):
+            return f"{where}: names, aliases and labels are text"
+    return None
 
 
 def _term(entry: dict[str, Any], game: str, team: str, languages: Languages,
           **facts: Any) -> Term:
-    names = {str(k): str(v) for k, v in entry["names"].items()}
-    return Term(id=str(entry["id"]), game=game, team=team, names=_filled(names, languages),
+    names = {str(k): v for k, v in entry["names"].items()}  # _problem checks they are text
+    return Term(id=entry["id"], game=game, team=team, names=_filled(names, languages),
                 borrowed=tuple(c for c in languages.codes if not names.get(c)),
                 aliases={k: tuple(v) for k, v in entry.get("aliases", {}).items()}, **facts)
 
@@ -139,7 +185,8 @@ def _glossary(data: dict[str, Any], languages: Languages) -> Glossary:
                    reminders=tuple(Token(_filled(dict(t), languages))
                                    for t in c.get("reminders", [])),
                    edition=c.get("edition", ""),
-                   flavor_scripts={k: tuple(v) for k, v in c.get("flavor_scripts", {}).items()})
+                   flavor_scripts={k: tuple(v) for k, v in c.get("flavor_scripts", {}).items()},
+                   jinxes=tuple(str(other) for other in c.get("jinxes", [])))
              for c in data["botc"]]
     onuw = data.get("onuw", {})
     terms += [_term(r, "onuw", r["team"], languages, edition=r.get("set", ""),

@@ -20,12 +20,14 @@ _LUNR = {"ar", "da", "de", "du", "el", "en", "es", "fi", "fr", "he", "hi", "hu",
 
 @dataclass(frozen=True)
 class NightWords:
-    """Which night a how-to-run step is for, and whether it wakes someone."""
+    """The time words of how-to-run steps: set-up, the nights, the day and its moments."""
 
+    setup: re.Pattern[str] | None = None
     first: re.Pattern[str] | None = None
     other: re.Pattern[str] | None = None
     each: re.Pattern[str] | None = None
-    wake: re.Pattern[str] | None = None
+    day: re.Pattern[str] | None = None
+    wake: re.Pattern[str] | None = None  # waking someone: the action of a night
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,22 @@ class TokenWords:
     sentence_word: re.Pattern[str] | None = None  # a word of the sentence, not of the name
     numerals: frozenset[str] = frozenset()
     not_names: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class RulebookWords:
+    """The words that give a One Night rulebook its structure."""
+
+    contents: str  # the first line, over the table of contents
+    chapters: tuple[tuple[str, tuple[str, ...]], ...]  # kind → the words its title holds
+    team: re.Pattern[str]  # a role's team sentence, naming role and team
+    role_group: str  # a sub-heading holding it starts a group of roles …
+    not_waking: str  # … that do not wake when it holds this too
+    doppelganger: str  # a line starting with it is about the Doppelgänger itself
+    became: re.Pattern[str]  # a wake step of a Doppelgänger that became a role: role, became
+    turned_into: tuple[str, ...]  # a speech saying the Doppelgänger turned into {role}
+    min_players: re.Pattern[str]  # the least players of the role sets below, naming count
+    title: re.Pattern[str]  # the opening sentence naming the game, naming title
 
 
 @dataclass(frozen=True)
@@ -61,6 +79,7 @@ class Language:
     rewords_quote: bool = False  # its summaries quote the ability reworded, not as printed
     night: NightWords = NightWords()
     tokens: TokenWords = TokenWords()
+    rulebook: RulebookWords | None = None  # None: the language has no rulebook shape
 
 
 @dataclass(frozen=True)
@@ -92,6 +111,10 @@ class Languages:
         return tuple(dict.fromkeys([*chain, *(c for c in self.codes if c != code)]))
 
 
+# A language code names a folder of texts and of the site: letters, then subtags.
+_CODE = re.compile(r"^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*$")
+
+
 def english_name(code: str) -> str:
     """A language's name in English, for messages (Babel's, else the code)."""
     try:
@@ -102,6 +125,16 @@ def english_name(code: str) -> str:
 
 def _pattern(text: str | None, flags: int = 0) -> re.Pattern[str] | None:
     return re.compile(text, flags) if text else None
+
+
+def _rulebook_words(data: dict[str, Any]) -> RulebookWords:
+    return RulebookWords(
+        contents=data["contents"],
+        chapters=tuple((kind, tuple(words)) for kind, words in data["chapters"].items()),
+        team=re.compile(data["team"]), role_group=data["role_group"],
+        not_waking=data["not_waking"], doppelganger=data["doppelganger"],
+        became=re.compile(data["became"]), turned_into=tuple(data["turned_into"]),
+        min_players=re.compile(data["min_players"]), title=re.compile(data["title"]))
 
 
 def _language(code: str, data: dict[str, Any]) -> Language:
@@ -124,14 +157,15 @@ def _language(code: str, data: dict[str, Any]) -> Language:
         subject_particles=tuple(data.get("subject_particles", [])),
         rewords_quote=bool(data.get("rewords_quote")),
         night=NightWords(**{key: _pattern(night.get(key), re.IGNORECASE)
-                            for key in ("first", "other", "each", "wake")}),
+                            for key in ("setup", "first", "other", "each", "day", "wake")}),
         tokens=TokenWords(
             capitals=bool(tokens.get("capitals")),
             not_tokens_before=tokens.get("not_tokens_before", ""),
             before=tuple(tokens.get("before", [])),
             sentence_word=_pattern(tokens.get("sentence_word")),
             numerals=frozenset(tokens.get("numerals", [])),
-            not_names=frozenset(tokens.get("not_names", []))))
+            not_names=frozenset(tokens.get("not_names", []))),
+        rulebook=_rulebook_words(data["rulebook"]) if "rulebook" in data else None)
 
 
 def load_languages(path: Path) -> Languages:
@@ -142,6 +176,10 @@ def load_languages(path: Path) -> Languages:
         raise malformed(path, err) from err
     if not languages:
         raise AlmanacError("no language declared", str(path))
+    for language in languages:
+        if not _CODE.match(language.code):
+            raise AlmanacError(f"'{language.code}' is no language code (such as ko, en, pt-BR): "
+                               "it names folders and pages", str(path))
     return Languages(tuple(
         replace(language, other_letters=frozenset().union(
             *(other.letters for other in languages if other is not language)) - language.letters)

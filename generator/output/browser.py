@@ -24,6 +24,13 @@ class _QuietHandler(SimpleHTTPRequestHandler):
     def list_directory(self, path: str | os.PathLike[str]) -> None:
         self.send_error(404)  # a folder without index.html is not a page of the site
 
+    def send_head(self):  # noqa: ANN201 - the base's signature
+        try:
+            return super().send_head()
+        except ValueError:  # a NUL or the like in the path: no file has such a name
+            self.send_error(400)
+            return None
+
 
 @contextmanager
 def serve(directory: Path, port: int = 0) -> Iterator[str]:

@@ -10,14 +10,21 @@ from generator.errors import AlmanacError
 
 
 def output_path(value: str, option: str) -> Path:
-    """The file an option names, refused early when it cannot be written."""
+    """The file an option names (a link: the file it points to), refused early when it cannot
+    be written as a whole file: a folder, a device, a pipe, a missing folder, a name too long."""
     if not value.strip():
         raise AlmanacError(f"{option} needs a file name")
-    path = Path(value)
-    if path.is_dir():
-        raise AlmanacError(f"is a folder; {option} needs a file name", value)
-    if not path.parent.is_dir():
-        raise AlmanacError(f"the folder {path.parent} does not exist", value)
+    try:
+        path = Path(value).resolve()
+        if path.is_dir():
+            raise AlmanacError(f"is a folder; {option} needs a file name", value)
+        if path.exists() and not path.is_file():
+            raise AlmanacError(f"is not a regular file (a device or a pipe); {option} writes "
+                               "whole files only", value)
+        if not path.parent.is_dir():
+            raise AlmanacError(f"the folder {Path(value).parent} does not exist", value)
+    except OSError as err:
+        raise AlmanacError(f"cannot be written: {err.strerror or err}", value[:200]) from err
     if not os.access(path.parent, os.W_OK):
         raise AlmanacError(f"the folder {path.parent} is not writable", value)
     return path
@@ -25,15 +32,27 @@ def output_path(value: str, option: str) -> Path:
 
 def write_with(path: Path, write: Callable[[Path], object]) -> None:
     """Let write fill a temporary file beside path, then move it in place in one step."""
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=".almanac-", dir=path.parent)
+    except OSError as err:
+        raise AlmanacError(f"cannot write: {err.strerror or err}", str(path)) from err
     os.close(handle)
     try:
         write(Path(temporary))
+        # mkstemp makes the file private; give it the mode a new file gets under the umask.
+        os.chmod(temporary, 0o666 & ~umask())
         os.replace(temporary, path)
     except OSError as err:
         raise AlmanacError(f"cannot write: {err.strerror or err}", str(path)) from err
     finally:
         Path(temporary).unlink(missing_ok=True)
+
+
+def umask() -> int:
+    """The process's file mode mask (reading it means setting it, so it is set back)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def write_text(path: Path, text: str) -> None:

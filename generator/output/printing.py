@@ -5,6 +5,7 @@ from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup
+from playwright.sync_api import Page
 
 from generator.output.browser import chromium
 from generator.output.render import environment
@@ -19,10 +20,30 @@ def standalone_html(templates: Path, lang: str, corpus: Corpus, partial: str, ti
         css=css, partial=partial, title=title, **context)
 
 
+# The printable area of A4 with the sheets' 7 mm margins, in CSS pixels (96 per inch).
+_PAGE_WIDTH, _PAGE_HEIGHT = (210 - 14) / 25.4 * 96, (297 - 14) / 25.4 * 96
+# Scales tried, largest first, so a long night still fits one page; below the last, the
+# text would be too small to read in the dark, and the sheet runs onto a second page.
+_SCALES = (1.0, 0.95, 0.9, 0.85, 0.8, 0.75, 0.7)
+
+
+def fitting_scale(page: Page) -> float:
+    """The largest scale at which the sheet fits one page: laid out as wide as the page allows
+    at that scale, its height times the scale within the page's height."""
+    for scale in _SCALES:
+        page.set_viewport_size({"width": round(_PAGE_WIDTH / scale), "height": 800})
+        height = page.evaluate("document.documentElement.scrollHeight")
+        if height * scale <= _PAGE_HEIGHT:
+            return scale
+    return _SCALES[-1]
+
+
 def print_pdf(html: str, pdf: Path) -> None:
-    """Print with Chromium: A4 from the stylesheet's @page, backgrounds kept, fonts embedded."""
+    """Print with Chromium: A4 from the stylesheet's @page, backgrounds kept, fonts embedded,
+    scaled down as far as readable to keep one page."""
     with chromium() as browser:
         page = browser.new_page()
         page.set_content(html, wait_until="load")
         page.emulate_media(media="print")
-        page.pdf(path=str(pdf), prefer_css_page_size=True, print_background=True)
+        page.pdf(path=str(pdf), prefer_css_page_size=True, print_background=True,
+                 scale=fitting_scale(page))

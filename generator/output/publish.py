@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from generator.errors import AlmanacError
+from generator.output.files import umask
 
 LOCK = ".almanac-build.lock"
 STAGING_PREFIX = ".site-staging-"
@@ -54,8 +55,11 @@ def recover(site: Path) -> None:
 
 
 def staging_folder(site: Path) -> Path:
-    """A folder of this build's own beside site/, so the final move is a rename."""
-    return Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=site.parent))
+    """A folder of this build's own beside site/, so the final move is a rename; readable as a
+    folder made under the umask is (mkdtemp's are private, and it becomes site/)."""
+    staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=site.parent))
+    staging.chmod(0o777 & ~umask())
+    return staging
 
 
 def _exchange(a: Path, b: Path) -> bool:

@@ -1,6 +1,7 @@
 """Corpus → Markdown pages per language (Jinja2 + Babel), into build/<lang>/docs/."""
 from __future__ import annotations
 
+import html
 import json
 import re
 import shutil
@@ -9,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from babel import Locale, UnknownLocaleError
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
@@ -26,7 +28,9 @@ from generator.views.onuw import artifact_views, role_set_views, role_views, rul
 # HTML's and Markdown's marks as numeric references: one form that stays text in Markdown,
 # in raw HTML, in attributes, in YAML front matter and in the titles MkDocs prints unescaped.
 _INERT = str.maketrans({mark: f"&#{ord(mark)};" for mark in "&<>\"'\\`*_{}[]()!|#\n\r"})
-_SURROGATE = re.compile("[\ud800-\udfff]")  # JSON can carry lone surrogates; UTF-8 cannot
+# Lone surrogates (JSON can carry them; UTF-8 cannot) and control characters other than line
+# ends (HTML has no place for them) become the replacement character.
+_SURROGATE = re.compile("[\ud800-\udfff\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
 def inert(value: Any) -> Markup:
@@ -39,9 +43,12 @@ def inert(value: Any) -> Markup:
 
 def yaml_scalar(text: str) -> Markup:
     """A front-matter title: plain text, even when joined to a UI string (`~` escapes for HTML
-    only). JSON strings are YAML scalars; ASCII-only, so YAML refuses no character."""
+    only). MkDocs prints titles unescaped as HTML text (page title, nav, heading) and puts them
+    in the search index as they are: HTML's three marks are escaped, nothing more, so "Devil's"
+    is still found as written. JSON strings are YAML scalars; ASCII-only, so YAML refuses no
+    character."""
     plain = text.unescape() if isinstance(text, Markup) else str(text)
-    return Markup(json.dumps(str(inert(plain))))
+    return Markup(json.dumps(html.escape(_SURROGATE.sub("\ufffd", plain), quote=False)))
 
 
 @dataclass(frozen=True)
@@ -55,6 +62,16 @@ def _file_lang(corpus: Corpus, file: str) -> str:
     """The language of a corpus file: the folder it lies in."""
     folder = PurePosixPath(file).parent.name
     return folder if corpus.languages.get(folder) else corpus.languages.default.code
+
+
+def _display_name(corpus: Corpus, code: str, lang: str) -> str:
+    """A language's name in the page's language ("Korean" on an English page), Babel's where
+    it knows both, else the name languages.yaml gives."""
+    try:
+        shown = Locale.parse(code).get_display_name(Locale.parse(lang))
+    except (ValueError, UnknownLocaleError):
+        shown = None
+    return shown or corpus.languages[code].name
 
 
 def _team_label(corpus: Corpus, team: str, lang: str) -> str:
@@ -76,6 +93,7 @@ def environment(templates: Path, lang: str, corpus: Corpus) -> Environment:
     env.globals.update(
         lang=lang, other_lang=other_language(corpus, lang),
         languages=corpus.languages.all,
+        language_name=lambda code: _display_name(corpus, code, lang),
         team_name=lambda team: _team_label(corpus, team, lang),
         section_title=lambda key: tr.gettext(labels.SECTIONS[key]),
         status_name=lambda key: tr.gettext(labels.STATUSES[key]),

@@ -6,8 +6,8 @@ from pathlib import PurePosixPath
 
 from generator.facts.languages import Language
 from generator.model import Diagnostic, Line, ParsedFile
-from generator.read.corpus import Text
 from generator.parse import block_almanac, line_almanac, rulebook, summaries
+from generator.read.corpus import Text
 
 
 def source_id(file: str) -> str:
@@ -22,8 +22,8 @@ def parse_text(text: Text, language: Language) -> ParsedFile:
     if not lines:
         return ParsedFile(file=text.file, lang=text.lang, shape="empty")
     ident = source_id(text.file)
-    if rulebook.matches(lines):
-        return rulebook.parse(lines, text.file, text.lang, ident)
+    if rulebook.matches(lines, language):
+        return rulebook.parse(lines, text.file, language, ident)
     if block_almanac.matches(lines, language):
         return block_almanac.parse(lines, text.file, language, ident)
     if line_almanac.matches(lines, language):

@@ -3,13 +3,15 @@
 Numbered chapters after a table of contents (`목차`). Chapters are told apart by what their
 titles say, not by their numbers: the numbers of the text and of its table of contents
 disagree (the structure check reports that). Whatever a chapter says that no structured field
-holds stays in the chapter's text, so every line is kept.
+holds stays in the chapter's text, so every line is kept. The words of that structure are the
+language's (`rulebook:` in content/languages.yaml); a language without them has no rulebook.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 
+from generator.facts.languages import Language, RulebookWords
 from generator.model import (
     Artifact,
     Chapter,
@@ -26,26 +28,20 @@ from generator.model import (
 )
 from generator.parse.vocabulary import QUOTES
 
-TOC_HEADER = "목차"
 _CHAPTER = re.compile(r"^(?P<number>\d{1,2})\.\s+(?P<title>\S.{0,30})$")
 _WAKE = re.compile(r"^#(?P<number>\d+)\s*(?:[-.]\s*(?P<letter>[A-Z]))?(?P<sub>[a-z])?"
                    r"\s*[:.]?\s*(?P<name>\S.*)$")
-_TEAM = re.compile(r"^(?P<role>.+?)(?:은|는)\s+(?:기본적으로\s+)?(?P<team>\S+)\s+팀입니다\.?$")
-_MIN_PLAYERS = re.compile(r"^최소\s*(?P<count>\d+)명\s*이상$")
 _ROLE_SET = re.compile(r"^(?P<name>[^:]{1,30}):\s*(?P<roles>.+)$")
 _SENTENCE_END = ".,!?)…:;\"“”'"
 _HEADING_MAX = 16
 # An utterance that has not closed within this many lines was a stray quote mark, not speech.
 _UTTERANCE_MAX_LINES = 3
-_NOT_WAKING = "일어나지 않는"
-_DOPPELGANGER = "도플갱어"
-# A wake step such as "#9a: 불면증환자로 변한 도플갱어": a Doppelgänger that became the named role.
-BECAME = "로 변한 "
 _ACTS_AT_ONCE = "*"
 
 
-def matches(lines: list[Line]) -> bool:
-    return bool(lines) and lines[0].text.strip() == TOC_HEADER
+def matches(lines: list[Line], language: Language) -> bool:
+    words = language.rulebook
+    return words is not None and bool(lines) and lines[0].text.strip() == words.contents
 
 
 @dataclass
@@ -56,33 +52,37 @@ class _Chapter:
     body: list[Line] = field(default_factory=list)
 
 
-def parse(lines: list[Line], file: str, lang: str, rulebook_id: str) -> ParsedFile:
+def parse(lines: list[Line], file: str, language: Language, rulebook_id: str) -> ParsedFile:
+    words = language.rulebook
+    assert words  # matches() said the language has rulebook words
+    lang = language.code
     lines = [Line(line.text.strip(), line.line) for line in lines]
     toc_lines = _toc_lines(lines[1:])
     preface, chapters = _chapters(lines[1 + len(toc_lines):])
     diagnostics = [Diagnostic("error", "unplaced-line", file, line.line,
                               "text before the first chapter", line.text) for line in preface]
+    kinds = [_kind(chapter.title, words) for chapter in chapters]
     first_of_kind: dict[str, _Chapter] = {}
-    for chapter in chapters:
-        first_of_kind.setdefault(_kind(chapter.title), chapter)
+    for chapter, kind in zip(chapters, kinds, strict=True):
+        first_of_kind.setdefault(kind, chapter)
 
     def body(kind: str) -> list[Line]:
         return first_of_kind[kind].body if kind in first_of_kind else []
 
-    roles, role_text = _roles(body("roles"))
+    roles, role_text = _roles(body("roles"), words)
     role_names = [role.name for role in roles]
-    alone, combined, guide_text = _wake_orders(body("guide"))
+    alone, combined, guide_text = _wake_orders(body("guide"), words)
     beginner_roles, beginner_narration, guide_text = _beginner(guide_text, role_names)
     artifacts, artifact_text = _artifacts(body("artifacts"))
-    notes, steps, role_sets, dop_text = _doppelganger(body("doppelganger"), role_names)
+    notes, steps, role_sets, dop_text = _doppelganger(body("doppelganger"), role_names, words)
     leftovers = {"roles": role_text, "guide": guide_text, "artifacts": artifact_text,
                  "doppelganger": dop_text}
     final = tuple(
         Chapter(c.number, c.title, c.heading.line,
-                tuple(leftovers[_kind(c.title)] if first_of_kind.get(_kind(c.title)) is c
-                      and _kind(c.title) in leftovers else c.body))
-        for c in chapters)
-    book = Rulebook(id=rulebook_id, lang=lang, file=file, title=_title(chapters),
+                tuple(leftovers[kind] if first_of_kind.get(kind) is c and kind in leftovers
+                      else c.body))
+        for c, kind in zip(chapters, kinds, strict=True))
+    book = Rulebook(id=rulebook_id, lang=lang, file=file, title=_title(chapters, words),
                     toc=tuple(_toc_entry(line) for line in toc_lines), chapters=final,
                     roles=tuple(roles), wake_order_alone=tuple(alone),
                     wake_order_combined=tuple(combined), artifacts=tuple(artifacts),
@@ -94,18 +94,18 @@ def parse(lines: list[Line], file: str, lang: str, rulebook_id: str) -> ParsedFi
                       markers=tuple(markers), diagnostics=tuple(diagnostics))
 
 
-def _title(chapters: list[_Chapter]) -> str:
+def _title(chapters: list[_Chapter], words: RulebookWords) -> str:
     # The rulebook names its game in its opening sentence: '황혼에서 새벽까지'.
     for chapter in chapters:
         for line in chapter.body:
-            match = re.match(r"^'(?P<title>[^']+)'", line.text)
+            match = words.title.match(line.text)
             if match:
                 return match.group("title")
     return ""
 
 
 def _toc_lines(lines: list[Line]) -> list[Line]:
-    """The table of contents: numbered lines in rising order; a number that falls starts the text."""
+    """The table of contents: numbered lines in rising order; a falling number starts the text."""
     toc: list[Line] = []
     previous = 0
     for line in lines:
@@ -137,16 +137,9 @@ def _chapters(lines: list[Line]) -> tuple[list[Line], list[_Chapter]]:
     return preface, chapters
 
 
-def _kind(title: str) -> str:
-    if "역할" in title and "능력" in title:
-        return "roles"
-    if "가이드" in title:
-        return "guide"
-    if "유물" in title:
-        return "artifacts"
-    if _DOPPELGANGER in title:
-        return "doppelganger"
-    return "other"
+def _kind(title: str, words: RulebookWords) -> str:
+    return next((kind for kind, needed in words.chapters
+                 if all(word in title for word in needed)), "other")
 
 
 def _is_heading(text: str) -> bool:
@@ -178,16 +171,17 @@ def _utterances(lines: list[Line]) -> list[Utterance]:
     return [Utterance(tuple(group)) for group in groups]
 
 
-def _roles(lines: list[Line]) -> tuple[list[Role], list[Line]]:
+def _roles(lines: list[Line], words: RulebookWords) -> tuple[list[Role], list[Line]]:
     intro, blocks = _blocks(lines, _is_heading)
     roles: list[Role] = []
     text = list(intro)
     wakes = True
     for heading, block in blocks:
-        team = next(((line, m) for line in block if (m := _TEAM.match(line.text))
+        team = next(((line, m) for line in block if (m := words.team.match(line.text))
                      and m.group("role") == heading.text), None)
         if team is None:  # a sub-heading such as "밤에 일어나지 않는 역할들"
-            wakes = _NOT_WAKING not in heading.text if "역할" in heading.text else wakes
+            if words.role_group in heading.text:
+                wakes = words.not_waking not in heading.text
             text += [heading, *block]
             continue
         start = next((i for i, line in enumerate(block) if line.text[:1] in QUOTES), len(block))
@@ -203,7 +197,8 @@ def _wake_code(match: re.Match[str]) -> str:
     return f"#{match.group('number')}{letter}{match.group('sub') or ''}"
 
 
-def _wake_orders(lines: list[Line]) -> tuple[list[WakeStep], list[WakeStep], list[Line]]:
+def _wake_orders(lines: list[Line], words: RulebookWords
+                 ) -> tuple[list[WakeStep], list[WakeStep], list[Line]]:
     """The first run of `#N: role` lines is Daybreak alone, the second the combined order;
     any later run stays chapter text."""
     runs: list[list[WakeStep]] = []
@@ -214,14 +209,22 @@ def _wake_orders(lines: list[Line]) -> tuple[list[WakeStep], list[WakeStep], lis
         if match and (previous_was_step or len(runs) < 2):
             if not previous_was_step:
                 runs.append([])
-            runs[-1].append(WakeStep(_wake_code(match), match.group("name").strip(), line.line,
-                                     line.text))
+            runs[-1].append(_wake_step(match, line, words))
             previous_was_step = True
         else:
             text.append(line)
             previous_was_step = False
     runs += [[], []]
     return runs[0], runs[1], text
+
+
+def _wake_step(match: re.Match[str], line: Line, words: RulebookWords) -> WakeStep:
+    name = match.group("name").strip()
+    # "#9a: 불면증환자로 변한 도플갱어": a Doppelgänger that became the named role wakes.
+    became = words.became.match(name)
+    return WakeStep(_wake_code(match), name, line.line, line.text,
+                    role=became.group("role") if became else name,
+                    became=became.group("became") if became else None)
 
 
 def _closed_utterance_at(lines: list[Line], start: int) -> int:
@@ -283,7 +286,7 @@ def _artifacts(lines: list[Line]) -> tuple[list[Artifact], list[Line]]:
     return [Artifact(h.text, h.line, tuple(block)) for h, block in blocks], intro
 
 
-def _doppelganger(lines: list[Line], role_names: list[str]
+def _doppelganger(lines: list[Line], role_names: list[str], words: RulebookWords
                   ) -> tuple[list[DoppelgangerNote], list[DoppelgangerStep], list[RoleSet],
                              list[Line]]:
     names = set(role_names)
@@ -296,17 +299,17 @@ def _doppelganger(lines: list[Line], role_names: list[str]
     rest: list[Line] = []
     for heading, block in blocks:
         # The notes speak of "X이 된 도플갱어"; a line about the Doppelgänger itself ends them.
-        end = next((i for i, line in enumerate(block) if line.text.startswith(_DOPPELGANGER)),
-                   len(block))
+        end = next((i for i, line in enumerate(block)
+                    if line.text.startswith(words.doppelganger)), len(block))
         notes.append(DoppelgangerNote(heading.text.removeprefix(_ACTS_AT_ONCE), heading.line,
                                       heading.text.startswith(_ACTS_AT_ONCE), tuple(block[:end])))
         rest += block[end:]
-    steps, rest = _doppelganger_steps(rest, role_names)
-    role_sets, rest = _role_sets(rest)
+    steps, rest = _doppelganger_steps(rest, role_names, words)
+    role_sets, rest = _role_sets(rest, words)
     return notes, steps, role_sets, intro + rest
 
 
-def _doppelganger_steps(lines: list[Line], role_names: list[str]
+def _doppelganger_steps(lines: list[Line], role_names: list[str], words: RulebookWords
                         ) -> tuple[list[DoppelgangerStep], list[Line]]:
     steps: list[tuple[str, list[Utterance]]] = []
     rest: list[Line] = []
@@ -318,8 +321,8 @@ def _doppelganger_steps(lines: list[Line], role_names: list[str]
             i += 1
             continue
         speech = Utterance(tuple(lines[i:i + length]))
-        role = next((n for n in role_names if f"{n}로 변신" in speech.text
-                     or f"{n}으로 변신" in speech.text), None)
+        role = next((n for n in role_names if any(
+            said.replace("{role}", n) in speech.text for said in words.turned_into)), None)
         if role:
             steps.append((role, [speech]))
         elif steps:
@@ -330,19 +333,19 @@ def _doppelganger_steps(lines: list[Line], role_names: list[str]
     return [DoppelgangerStep(role, tuple(speeches)) for role, speeches in steps], rest
 
 
-def _role_sets(lines: list[Line]) -> tuple[list[RoleSet], list[Line]]:
+def _role_sets(lines: list[Line], words: RulebookWords) -> tuple[list[RoleSet], list[Line]]:
     sets: list[tuple[str, int, list[Line]]] = []
     rest: list[Line] = []
     min_players: int | None = None
     for line in lines:
-        count = _MIN_PLAYERS.match(line.text)
+        count = words.min_players.match(line.text)
         if count:
             min_players = int(count.group("count"))
             rest.append(line)
         elif sets and sets[-1][2][-1].text.endswith(","):
             sets[-1][2].append(line)
-        elif min_players is not None and _ROLE_SET.match(line.text):
-            sets.append((_ROLE_SET.match(line.text).group("name").strip(), min_players, [line]))
+        elif min_players is not None and (role_set := _ROLE_SET.match(line.text)):
+            sets.append((role_set.group("name").strip(), min_players, [line]))
         else:
             rest.append(line)
     role_sets = []

@@ -42,16 +42,45 @@ def _read(path: Path) -> bytes | str:
         return err.strerror or str(err)
 
 
+# The data files beside the language folders; anything else there is not read.
+DATA_FILES = ("languages.yaml", "glossary.yaml", "night-order.yaml")
+
+
+def _is_text(path: Path) -> bool:
+    return path.suffix.lower() == ".txt" and not path.name.startswith(".")
+
+
+def _shown(path: Path, root: Path) -> str:
+    return path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
+
+
+def _elsewhere(content: Path) -> list[Path]:
+    """Files under content/ that no stage reads: not a text of a language folder, not a data
+    file (hidden files, such as .gitkeep, are nobody's business)."""
+    found = []
+    for path in sorted(content.rglob("*")):
+        relative = path.relative_to(content).parts
+        if any(part.startswith(".") for part in relative) or not path.is_file():
+            continue
+        if len(relative) == 1 and relative[0] in DATA_FILES:
+            continue
+        if len(relative) == 2 and _is_text(path):
+            continue
+        found.append(path)
+    return found
+
+
 def read_corpus(content: Path, root: Path, langs: tuple[str, ...]
                 ) -> tuple[list[Text], list[Diagnostic]]:
     """Every *.txt under content/<lang>/, in name order; what cannot be read, or is in a folder
     no language claims, is a diagnostic."""
     texts: list[Text] = []
-    diagnostics: list[Diagnostic] = []
+    diagnostics = [Diagnostic("warning", "not-read", _shown(path, root), 1,
+                              "not read: the almanac texts are content/<language>/*.txt")
+                   for path in _elsewhere(content)]
     for lang_dir in sorted(p for p in content.iterdir() if p.is_dir()):
-        for path in sorted(lang_dir.glob("*.txt")):
-            shown = path.relative_to(root).as_posix() if path.is_relative_to(root) \
-                else path.as_posix()
+        for path in sorted(p for p in lang_dir.iterdir() if _is_text(p)):
+            shown = _shown(path, root)
             if lang_dir.name not in langs:
                 diagnostics.append(Diagnostic(
                     "error", "unknown-language", shown, 1,

@@ -32,6 +32,8 @@ def load_yaml(path: Path) -> dict[str, Any]:
 
 def malformed(path: Path, err: Exception) -> AlmanacError:
     """A data file whose YAML is valid but whose fields are not what the project reads."""
-    what = f"the field {err}" if isinstance(err, KeyError) else str(err)
-    return AlmanacError(f"not in the expected layout: {what} is missing or of the wrong kind",
-                        str(path))
+    if isinstance(err, KeyError):
+        return AlmanacError(f"not in the expected layout: the field {err} is missing or of the "
+                            "wrong kind", str(path))
+    return AlmanacError(f"not in the expected layout: a field holds the wrong kind of value "
+                        f"({err})", str(path))

@@ -3,17 +3,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.facts.glossary import Term, squash
-from generator.model import Rulebook
-from generator.views.onuw import GAME
-from generator.parse.rulebook import BECAME
+from generator.facts.glossary import Term
+from generator.facts.night_order import OnuwRules
+from generator.model import Role, Rulebook
 from generator.resolve import Corpus
-
-DOPPELGANGER = "doppelganger"
-WEREWOLF = "werewolf"
-DREAM_WOLF = "dreamwolf"
-# On the werewolf team but not a wolf: the Minion wakes at its own turn.
-NOT_WEREWOLVES = {"minion"}
+from generator.views.onuw import GAME
 
 
 @dataclass(frozen=True)
@@ -28,7 +22,7 @@ class NarrationRow:
     code: str
     id: str
     name: str  # in the sheet's language; "Doppelgänger → Revealer" for a became-step
-    lines: tuple[str, ...]  # Korean narration from the rulebook
+    lines: tuple[str, ...]  # narration in the rulebook's language
     has_text: bool
     notes: tuple[DoppelgangerNoteView, ...] = ()
 
@@ -48,11 +42,12 @@ class NarrationSheet:
 
 
 def resolve_roles(corpus: Corpus, asked: list[str]) -> tuple[list[Term], list[str]]:
-    """Role ids, or names in either language, to glossary terms."""
+    """Role ids, or names in any language (in the site's order), to glossary terms."""
     terms, unknown = [], []
     for name in asked:
-        term = corpus.glossary.by_id(GAME, name) or corpus.glossary.lookup(GAME, "ko", name) \
-            or corpus.glossary.lookup(GAME, "en", name)
+        term = corpus.glossary.by_id(GAME, name) or next(
+            (found for code in corpus.languages.codes
+             if (found := corpus.glossary.lookup(GAME, code, name))), None)
         if term and term not in terms:
             terms.append(term)
         elif term is None:
@@ -60,41 +55,44 @@ def resolve_roles(corpus: Corpus, asked: list[str]) -> tuple[list[Term], list[st
     return terms, unknown
 
 
-def _lookup(corpus: Corpus, name: str) -> Term | None:
-    return corpus.glossary.lookup(GAME, "ko", name)
+def _term(corpus: Corpus, book: Rulebook, name: str) -> Term | None:
+    """The term of a role name the rulebook writes, as resolve found it."""
+    ident = book.role_ids.get(name)
+    return corpus.glossary.by_id(GAME, ident) if ident else None
 
 
 def build_narration(corpus: Corpus, book: Rulebook, title: str, asked: list[str],
                     lang: str) -> NarrationSheet:
     terms, unknown = resolve_roles(corpus, asked)
     chosen = {t.id for t in terms}
-    roles = {squash(r.name): r for r in book.roles}
+    rules = corpus.night_order.onuw_rules
+    roles = {book.role_ids[r.name]: r for r in book.roles if r.name in book.role_ids}
     # Every wolf of the set opens its eyes at the werewolves' turn, the Werewolf card or not.
-    wolves = [t for t in terms if t.team == "werewolf" and t.id not in NOT_WEREWOLVES]
+    wolves = [t for t in terms if t.team == rules.wolf_team and t.id not in rules.not_werewolves]
     rows = []
     for step in book.wake_order_combined:
-        if BECAME in step.name:
-            target_name, _ = step.name.split(BECAME, 1)
-            target = _lookup(corpus, target_name)
-            if not (target and DOPPELGANGER in chosen and target.id in chosen):
+        if step.became is not None:
+            target = _term(corpus, book, step.became)
+            if not (target and rules.doppelganger in chosen and target.id in chosen):
                 continue
             extra = next((s for s in book.doppelganger_steps
-                          if squash(s.role) == squash(target_name)), None)
-            doppel = corpus.glossary.by_id(GAME, DOPPELGANGER)
-            rows.append(NarrationRow(step.code, DOPPELGANGER,
+                          if book.role_ids.get(s.role) == target.id), None)
+            doppel = next(t for t in terms if t.id == rules.doppelganger)
+            rows.append(NarrationRow(step.code, rules.doppelganger,
                                      f"{doppel.name(lang)} → {target.name(lang)}",
                                      tuple(u.text for u in extra.narration) if extra else (),
                                      extra is not None))
             continue
-        term = _lookup(corpus, step.name)
-        if term and term.id == WEREWOLF and wolves:
-            rows.append(_werewolves_row(step.code, term, wolves, roles, lang))
+        term = _term(corpus, book, step.role)
+        if term and term.id == rules.werewolves_call and wolves:
+            rows.append(_werewolves_row(step.code, term, wolves, roles, rules, lang))
             continue
         if term is None or term.id not in chosen:
             continue
-        role = roles.get(squash(term.names["ko"]))
+        role = roles.get(term.id)
         lines = tuple(u.text for u in role.narration) if role else ()
-        notes = _doppelganger_notes(corpus, book, chosen, lang) if term.id == DOPPELGANGER else ()
+        notes = _doppelganger_notes(corpus, book, chosen, lang) \
+            if term.id == rules.doppelganger else ()
         rows.append(NarrationRow(step.code, term.id, term.name(lang), lines, bool(lines), notes))
     placed = {row.id for row in rows}
     not_waking = tuple(t.name(lang) for t in terms if t.id not in placed)
@@ -102,11 +100,11 @@ def build_narration(corpus: Corpus, book: Rulebook, title: str, asked: list[str]
                           not_waking, tuple(unknown))
 
 
-def _werewolves_row(code: str, werewolf: Term, wolves: list[Term], roles: dict,
-                    lang: str) -> NarrationRow:
+def _werewolves_row(code: str, werewolf: Term, wolves: list[Term], roles: dict[str, Role],
+                    rules: OnuwRules, lang: str) -> NarrationRow:
     """The werewolves' turn; with the Dream Wolf in the set, its call replaces the usual one."""
-    dream = next((t for t in wolves if t.id == DREAM_WOLF), None)
-    role = roles.get(squash(dream.names["ko"])) if dream else None
+    dream = next((t for t in wolves if t.id == rules.replaces_werewolves_call), None)
+    role = roles.get(dream.id) if dream else None
     lines = tuple(u.text for u in role.narration) if role else ()
     names = ", ".join(t.name(lang) for t in wolves)
     return NarrationRow(code, werewolf.id, f"{werewolf.name(lang)} ({names})", lines, bool(lines))
@@ -117,7 +115,7 @@ def _doppelganger_notes(corpus: Corpus, book: Rulebook, chosen: set[str],
     """What the Doppelgänger does on becoming each chosen role, from the rulebook's chapter."""
     notes = []
     for note in book.doppelganger_notes:
-        term = _lookup(corpus, note.role)
+        term = _term(corpus, book, note.role)
         if term and term.id in chosen:
             notes.append(DoppelgangerNoteView(term.name(lang), note.acts_at_once,
                                               " ".join(line.text for line in note.note)))

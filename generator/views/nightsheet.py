@@ -1,14 +1,14 @@
 """A night sheet: the script's characters in night order, each with what to do and its tokens."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from generator.export.script_json import ScriptSpec
-from generator.facts.languages import NightWords
-from generator.model import PRESENT, Entry, Line
+from generator.facts.official import OfficialText, OfficialTexts, Part, markup_parts
+from generator.model import PRESENT, Entry
 from generator.parse.vocabulary import quoted_ability
 from generator.resolve import Corpus
+from generator.views.night_steps import steps_for_night
 
 NIGHTS = ("first", "other")
 
@@ -20,10 +20,13 @@ class SheetRow:
     name: str
     team: str
     alignment: str
-    instructions: tuple[str, ...]
-    source: str  # how-to-run | ability | special | custom | none
+    instructions: tuple[tuple[Part, ...], ...]  # each line as text and token marks
+    # Where the text comes from: how-to-run | script | official | ability | official-ability
+    # | special | none
+    source: str
     text_lang: str  # language of the instructions
     reminders: tuple[str, ...]
+    no_step_tonight: bool = False  # the almanac has steps, none of them for this night
 
 
 @dataclass(frozen=True)
@@ -45,72 +48,77 @@ class NightSheet:
     not_placed: tuple[Listed, ...]
 
 
-def _says(pattern: re.Pattern[str] | None, text: str) -> bool:
-    return pattern is not None and pattern.search(text) is not None
+@dataclass(frozen=True)
+class _Text:
+    lines: tuple[str, ...]
+    source: str
+    lang: str
+    no_step_tonight: bool = False
+
+    def parts(self) -> tuple[tuple[Part, ...], ...]:
+        """Official texts mark tokens (*DEAD*) and reminders (:reminder:); the rest is text."""
+        if self.source.startswith("official"):
+            return tuple(markup_parts(line) for line in self.lines)
+        return tuple((Part("text", line),) for line in self.lines)
 
 
-def night_of_step(text: str, words: NightWords) -> set[str]:
-    """The nights a how-to-run step is for, by its opening clause ("첫날 밤, …", "Each night, …");
-    a step that names a night only later on is about set-up."""
-    opening = re.split(r"[,.]", text, maxsplit=1)[0]
-    if _says(words.other, opening):
-        return {"other"}
-    if _says(words.first, opening):
-        return {"first"}
-    if _says(words.each, opening):
-        return {"first", "other"}
-    return set()
+def _official(text: OfficialText | None, source: str) -> _Text | None:
+    return _Text((text.text,), source, text.lang) if text else None
 
 
-def steps_for_night(steps: tuple[Line, ...], night: str, words: NightWords) -> tuple[str, ...]:
-    """The steps for this night that wake someone; preparation steps stay off the sheet."""
-    tonight = [s.text for s in steps if night in night_of_step(s.text, words)]
-    waking = [text for text in tonight if _says(words.wake, text)]
-    chosen = waking or tonight or [s.text for s in steps if _says(words.wake, s.text)]
-    return tuple(chosen or (s.text for s in steps))
-
-
-def _instructions(corpus: Corpus, entries: dict[str, Entry], lang: str, night: str
-                  ) -> tuple[tuple[str, ...], str, str]:
-    """The how-to-run steps for this night, else the ability (the card's, else the summary's
-    quote), in the sheet's language, else along its fallbacks."""
-    langs = (lang, *corpus.languages.others(lang))
-    for text_lang in langs:
+def _tonight(corpus: Corpus, entries: dict[str, Entry], lang: str, night: str) -> _Text | None:
+    """The almanac's steps for this night, in the sheet's language, else along its fallbacks."""
+    written = False
+    for text_lang in (lang, *corpus.languages.others(lang)):
         entry = entries.get(text_lang)
         if entry and entry.status["how_to_run"] == PRESENT:
-            return (steps_for_night(entry.how_to_run, night, corpus.languages[text_lang].night),
-                    "how-to-run", text_lang)
-    for text_lang in langs:
+            written = True
+            steps = steps_for_night(entry.how_to_run, night, corpus.languages[text_lang].night)
+            if steps:
+                return _Text(steps, "how-to-run", text_lang)
+    return _Text((), "none", lang, no_step_tonight=True) if written else None
+
+
+def _ability(corpus: Corpus, entries: dict[str, Entry], lang: str) -> _Text | None:
+    """The ability: the entry's, else the one its summary quotes."""
+    for text_lang in (lang, *corpus.languages.others(lang)):
         entry = entries.get(text_lang)
         if entry and entry.ability and entry.status["ability"] == PRESENT:
-            return (entry.ability.text,), "ability", text_lang
+            return _Text((entry.ability.text,), "ability", text_lang)
         quote = quoted_ability(entry.summary.text) if entry and entry.summary else None
         if quote and entry and entry.status["summary"] == PRESENT:
-            return (quote,), "ability", text_lang
-    return (), "none", lang
+            return _Text((quote,), "ability", text_lang)
+    return None
 
 
 def _order(corpus: Corpus, script: ScriptSpec, night: str) -> tuple[str, ...]:
+    """The script's own order when it has one; else the official order of its characters, with
+    its homebrew characters placed by their positions among the official indexes."""
     custom = script.first_night if night == "first" else script.other_night
     if custom is not None:
         return custom
     members = set(script.characters)
     rules = corpus.night_order
-    return tuple(i for i in rules.night(night)
-                 if i in members or (i in rules.specials and
-                                     (night == "first" or i not in rules.first_night_only)))
+    placed = [(float(index), 0, ident) for index, ident in enumerate(rules.night(night))
+              if ident in members or (ident in rules.specials and
+                                      (night == "first" or ident not in rules.first_night_only))]
+    placed += [(character.position(night), 1, ident) for ident, character in script.custom.items()
+               if character.position(night) > 0 and ident in members]
+    return tuple(ident for _, _, ident in sorted(placed))
 
 
-def build_sheet(corpus: Corpus, script: ScriptSpec, lang: str, night: str) -> NightSheet:
+def build_sheet(corpus: Corpus, script: ScriptSpec, lang: str, night: str,
+                official: OfficialTexts | None = None) -> NightSheet:
     """The sheet of one night; special rows (dusk, dawn, …) carry their id only: the template
-    words them in the sheet's language."""
+    words them in the sheet's language. `official`: the official data files, where the user
+    gave them, fill what the almanac and the script lack."""
     order = _order(corpus, script, night)
     rows = []
     for ident in order:
         if ident in corpus.night_order.specials:
             rows.append(SheetRow(ident, True, ident, "", "other", (), "special", lang, ()))
             continue
-        rows.append(_character_row(corpus, script, ident, lang, night))
+        rows.append(_character_row(corpus, script, ident, lang, night, official))
     placed = set(order)
     ordered_by_script = set(script.first_night or ()) | set(script.other_night or ())
     not_waking, not_placed = [], []
@@ -118,8 +126,9 @@ def build_sheet(corpus: Corpus, script: ScriptSpec, lang: str, night: str) -> Ni
         if ident in placed:
             continue
         listed = _listed(corpus, script, ident, lang)
-        # The official data or the script's own order knows when it wakes: not tonight.
-        if corpus.glossary.by_id("botc", ident) or ident in ordered_by_script:
+        # The official data, the script's order or its own character knows when it wakes.
+        if corpus.glossary.by_id("botc", ident) or ident in ordered_by_script or \
+                ident in script.custom:
             not_waking.append(listed)
         else:
             not_placed.append(listed)
@@ -136,19 +145,34 @@ def _listed(corpus: Corpus, script: ScriptSpec, ident: str, lang: str) -> Listed
                   corpus.glossary.alignment(custom.team) if custom else "other")
 
 
-def _character_row(corpus: Corpus, script: ScriptSpec, ident: str, lang: str,
-                   night: str) -> SheetRow:
+def _character_row(corpus: Corpus, script: ScriptSpec, ident: str, lang: str, night: str,
+                   official: OfficialTexts | None) -> SheetRow:
+    """A character's row; its text from the first that has it: the almanac's steps for tonight,
+    the script's own night reminder, the official night reminder, the ability (the almanac's,
+    the official card's, the script's)."""
     term = corpus.glossary.by_id("botc", ident)
+    custom = script.custom.get(ident)
     character = corpus.character("botc", ident)
-    if term is None:
-        custom = script.custom.get(ident)
-        return SheetRow(ident, False, custom.name if custom else ident,
-                        custom.team if custom else "",
-                        corpus.glossary.alignment(custom.team) if custom else "other",
-                        (custom.ability,) if custom and custom.ability else (),
-                        "custom" if custom else "none", lang, custom.reminders if custom else ())
-    instructions, source, text_lang = _instructions(corpus, character.entries if character else {},
-                                                    lang, night)
-    return SheetRow(ident, False, term.name(lang), term.team, corpus.glossary.alignment(term.team),
-                    instructions,
-                    source, text_lang, tuple(dict.fromkeys(t.label(lang) for t in term.reminders)))
+    entries = character.entries if character else {}
+    tonight = _tonight(corpus, entries, lang, night)
+    text = tonight if tonight and tonight.lines else None
+    if text is None and custom and custom.reminder(night):
+        text = _Text((custom.reminder(night),), "script", lang)
+    if text is None and official and not custom:
+        reminder = official.first_night if night == "first" else official.other_night
+        text = _official(reminder(ident, lang), "official")
+    if text is None:
+        text = _ability(corpus, entries, lang) or \
+            (_official(official.ability(ident, lang), "official-ability")
+             if official and not custom else None) or \
+            (_Text((custom.ability,), "ability", lang) if custom and custom.ability else
+             _Text((), "none", lang))
+    no_step = bool(tonight and tonight.no_step_tonight)
+    if term:
+        name, team = term.name(lang), term.team
+        reminders = tuple(dict.fromkeys(t.label(lang) for t in term.reminders))
+    else:
+        name, team = (custom.name, custom.team) if custom else (ident, "")
+        reminders = custom.reminders if custom else ()
+    return SheetRow(ident, False, name, team, corpus.glossary.alignment(team), text.parts(),
+                    text.source, text.lang, reminders, no_step)

@@ -5,11 +5,11 @@ from dataclasses import dataclass
 
 from generator.facts.glossary import squash
 from generator.model import Rulebook, WakeStep
-from generator.parse.rulebook import BECAME
 from generator.resolve import Corpus
 from generator.views.characters import other_language
 
 GAME = "onuw"
+ARTIFACTS = "onuw-artifact"
 
 
 @dataclass(frozen=True)
@@ -36,8 +36,9 @@ class RoleView:
     source: str
 
 
-def role_ref(corpus: Corpus, name: str, lang: str) -> RoleRef:
-    term = corpus.glossary.lookup(GAME, "ko", name)
+def role_ref(corpus: Corpus, book: Rulebook, name: str, lang: str) -> RoleRef:
+    ident = book.role_ids.get(name)
+    term = corpus.glossary.by_id(GAME, ident) if ident else None
     if term is None:
         return RoleRef(None, name, False)
     return RoleRef(term.id, term.name(lang), corpus.character(GAME, term.id) is not None)
@@ -52,8 +53,10 @@ def role_views(corpus: Corpus, lang: str) -> tuple[RoleView, ...]:
     if book is None:
         return ()
     views = []
-    for character in (c for c in corpus.characters if c.game == GAME and c.role):
+    for character in corpus.characters:
         role = character.role
+        if character.game != GAME or role is None:
+            continue
         note = next((n for n in book.doppelganger_notes if squash(n.role) == squash(role.name)),
                     None)
         codes = tuple((which, step.code) for which, order in
@@ -81,16 +84,12 @@ class WakeRow:
 
 
 def wake_rows(corpus: Corpus, steps: tuple[WakeStep, ...], lang: str) -> tuple[WakeRow, ...]:
-    rows = []
-    for step in steps:
-        became = None
-        name = step.name
-        if BECAME in name:
-            target, name = name.split(BECAME, 1)
-            became = role_ref(corpus, target, lang)
-        rows.append(WakeRow(step.code, role_ref(corpus, name, lang), became,
-                            f"{rulebook(corpus).file}:{step.line}"))
-    return tuple(rows)
+    book = rulebook(corpus)
+    assert book  # the steps are its own
+    return tuple(WakeRow(step.code, role_ref(corpus, book, step.role, lang),
+                         role_ref(corpus, book, step.became, lang) if step.became else None,
+                         f"{book.file}:{step.line}")
+                 for step in steps)
 
 
 @dataclass(frozen=True)
@@ -103,9 +102,12 @@ class ArtifactView:
 
 def artifact_views(corpus: Corpus, lang: str) -> tuple[ArtifactView, ...]:
     book = rulebook(corpus)
+    if book is None:
+        return ()
     views = []
-    for artifact in book.artifacts if book else ():
-        term = corpus.glossary.lookup("onuw-artifact", "ko", artifact.name)
+    for artifact in book.artifacts:
+        ident = book.artifact_ids.get(artifact.name)
+        term = corpus.glossary.by_id(ARTIFACTS, ident) if ident else None
         views.append(ArtifactView(term.name(lang) if term else artifact.name,
                                   term.name(other_language(corpus, lang)) if term
                                   else artifact.name,
@@ -125,7 +127,9 @@ class RoleSetView:
 
 def role_set_views(corpus: Corpus, lang: str) -> tuple[RoleSetView, ...]:
     book = rulebook(corpus)
+    if book is None:
+        return ()
     return tuple(RoleSetView(i, s.name, s.min_players,
-                             tuple(role_ref(corpus, r, lang) for r in s.roles),
+                             tuple(role_ref(corpus, book, r, lang) for r in s.roles),
                              f"{book.file}:{s.lines[0].line}")
-                 for i, s in enumerate(book.role_sets if book else (), 1))
+                 for i, s in enumerate(book.role_sets, 1))
