@@ -18,19 +18,19 @@ from generator.checks import run_checks
 from generator.errors import AlmanacError
 from generator.export.po import write_lacking
 from generator.export.records import diagnostic_record, records
-from generator.export.script_json import export, read_script
-from generator.facts.catalogs import translations
+from generator.export.script_json import ScriptSpec, export, read_script
+from generator.facts.official import OfficialTexts, load_official
 from generator.model import CONTROL
 from generator.output.browser import serve
 from generator.output.build import build
-from generator.output.files import output_path, write_bytes, write_text, write_with
-from generator.output.printing import print_pdf, standalone_html
+from generator.output.files import output_path, write_bytes, write_text
+from generator.output.printing import print_pdfs, standalone_html
 from generator.output.publish import build_lock, recover
+from generator.output.sheets import KINDS, sheet_html
 from generator.pipeline import load_corpus
 from generator.resolve import Corpus
-from generator.views import labels
 from generator.views.narration import build_narration
-from generator.views.nightsheet import NIGHTS, build_sheet
+from generator.views.nightsheet import NIGHTS
 from generator.views.onuw import rulebook
 
 ROOT = Path.cwd()
@@ -59,22 +59,65 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
-    return build(args.root, args.site_url, args.allow_errors)
+    return build(args.root, args.site_url, args.allow_errors, _official(args))
 
 
-def _nightsheet(args: argparse.Namespace) -> int:
-    target = _sheet_target(args)
-    corpus = load_corpus(args.root)
+def _official(args: argparse.Namespace) -> OfficialTexts | None:
+    return load_official(Path(args.official)) if args.official else None
+
+
+def _script(args: argparse.Namespace, corpus: Corpus) -> ScriptSpec:
+    """The script file, its warnings printed (`file: warning: …`), its errors raised."""
     script = read_script(Path(args.script), {t.id for t in corpus.glossary.game_terms("botc")},
                          corpus.night_order.specials)
     for warning in script.warnings:
         print(f"{args.script}: warning: {warning}", file=sys.stderr)
-    lang = _language(args, corpus)
-    sheet = build_sheet(corpus, script, lang, args.night)
-    night = translations(lang).gettext(labels.NIGHTS[args.night])
-    html = standalone_html(args.root / "templates", lang, corpus, "nightsheet/_sheet.html.j2",
-                           f"{sheet.title} · {night}", sheet=sheet)
+    return script
+
+
+def _nightsheet(args: argparse.Namespace) -> int:
+    target = _sheet_target(args)
+    official = _official(args)
+    corpus = load_corpus(args.root)
+    html = sheet_html(corpus, args.root / "templates", _script(args, corpus),
+                      _language(args, corpus), args.night, official)
     return _write_sheet(html, target, args.pdf is not None)
+
+
+def _scriptsheet(args: argparse.Namespace) -> int:
+    target = _sheet_target(args)
+    official = _official(args)
+    corpus = load_corpus(args.root)
+    html = sheet_html(corpus, args.root / "templates", _script(args, corpus),
+                      _language(args, corpus), "script", official)
+    return _write_sheet(html, target, args.pdf is not None)
+
+
+def _print(args: argparse.Namespace) -> int:
+    """Every sheet of a script, in each language asked, as one-page PDFs: one Chromium."""
+    folder = _output_folder(args.output)
+    official = _official(args)
+    corpus = load_corpus(args.root)
+    langs = [corpus.languages[code.strip()].code for code in args.lang.split(",") if code.strip()] \
+        if args.lang else list(corpus.languages.codes)
+    script = _script(args, corpus)
+    jobs = [(sheet_html(corpus, args.root / "templates", script, lang, kind, official),
+             folder / f"{kind}-{lang}.pdf") for lang in langs for kind in KINDS]
+    print_pdfs(jobs)
+    for _, pdf in jobs:
+        print(pdf)
+    return 0
+
+
+def _output_folder(value: str) -> Path:
+    """The folder `print` writes into: made if missing, but only inside a folder that exists."""
+    folder = Path(value)
+    if folder.exists() and not folder.is_dir():
+        raise AlmanacError("is not a folder", value)
+    if not folder.parent.is_dir():
+        raise AlmanacError(f"the folder {folder.parent} does not exist", value)
+    folder.mkdir(exist_ok=True)
+    return folder
 
 
 def _narration(args: argparse.Namespace) -> int:
@@ -107,7 +150,7 @@ def _sheet_target(args: argparse.Namespace) -> Path:
 
 def _write_sheet(html: str, target: Path, pdf: bool) -> int:
     if pdf:
-        write_with(target, lambda temporary: print_pdf(html, temporary))
+        print_pdfs([(html, target)])
     else:
         write_text(target, html)
     print(target)
@@ -170,6 +213,12 @@ def _port(value: str) -> int:
     return int(value)
 
 
+def _official_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--official", metavar="DIR",
+                         help="the official data files (roles.json, jinxes.json, "
+                              "game.<lang>.json …) to fill what the almanac lacks")
+
+
 def _outputs(command: argparse.ArgumentParser) -> None:
     out = command.add_mutually_exclusive_group(required=True)
     out.add_argument("--html", help="write the sheet as a standalone HTML file")
@@ -204,6 +253,7 @@ def main(argv: list[str] | None = None) -> int:
                        help="where the site will be served (the language switch needs it)")
     build.add_argument("--allow-errors", action="store_true",
                        help="replace site/ even when the checks find errors")
+    _official_option(build)
     build.set_defaults(run=_build)
 
     serve = commands.add_parser("serve", help="serve site/ on 127.0.0.1")
@@ -212,10 +262,28 @@ def main(argv: list[str] | None = None) -> int:
 
     sheet = commands.add_parser("nightsheet", help="a night sheet of a script JSON file")
     sheet.add_argument("script", help="a custom script in the official JSON format")
+    _official_option(sheet)
     sheet.add_argument("--lang", help="a language of content/languages.yaml (default: its first)")
     sheet.add_argument("--night", choices=NIGHTS, default="first")
     _outputs(sheet)
     sheet.set_defaults(run=_nightsheet)
+
+    script_sheet = commands.add_parser("scriptsheet",
+                                       help="the sheet players hold: characters and jinxes")
+    script_sheet.add_argument("script", help="a custom script in the official JSON format")
+    script_sheet.add_argument("--lang",
+                              help="a language of content/languages.yaml (default: its first)")
+    _official_option(script_sheet)
+    _outputs(script_sheet)
+    script_sheet.set_defaults(run=_scriptsheet)
+
+    print_all = commands.add_parser("print", help="every sheet of a script as one-page PDFs")
+    print_all.add_argument("script", help="a custom script in the official JSON format")
+    print_all.add_argument("-o", "--output", required=True,
+                           help="the folder for script-, first- and other-<lang>.pdf")
+    print_all.add_argument("--lang", help="languages, comma-separated (default: all)")
+    _official_option(print_all)
+    print_all.set_defaults(run=_print)
 
     narration = commands.add_parser("narration", help="a One Night narration sheet for some roles")
     narration.add_argument("--roles", required=True,

@@ -1,7 +1,9 @@
-"""PNG renders of the night sheets of script 000 (both nights, both languages) and of one
-recommended One Night role set, printed to PDF by headless Chromium first.
+"""PNG renders of every sheet of script 000 and of Trouble Brewing (the script sheet and both
+nights, in both languages, printed by `almanac print` with one Chromium), and of one recommended
+One Night role set.
 
-Usage: .venv/bin/python scripts/render_sheets.py [OUT_DIR]   (default: out/sheets)
+Usage: .venv/bin/python scripts/render_sheets.py [OUT_DIR] [--official DIR]
+(default: out/sheets; --official: the official data files, to fill what the almanac lacks)
 """
 from __future__ import annotations
 
@@ -25,18 +27,23 @@ def to_png(pdf: Path) -> None:
 
 
 def main() -> None:
-    out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "out" / "sheets"
+    arguments = sys.argv[1:]
+    official = []
+    if "--official" in arguments:
+        at = arguments.index("--official")
+        official = ["--official", arguments[at + 1]]
+        del arguments[at:at + 2]
+    out = Path(arguments[0]) if arguments else ROOT / "out" / "sheets"
     out.mkdir(parents=True, exist_ok=True)
-    corpus = load_corpus(ROOT)
-    script = next(s for s in corpus.scripts if s.id == "000")
+    script = next(s for s in load_corpus(ROOT).scripts if s.id == "000")
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "000.json"
         path.write_text(json.dumps(export(script), ensure_ascii=False), encoding="utf-8")
-        for lang in ("ko", "en"):
-            for night in ("first", "other"):
-                pdf = out / f"000-{lang}-{night}.pdf"
-                almanac(["--root", str(ROOT), "nightsheet", str(path), "--lang", lang,
-                         "--night", night, "--pdf", str(pdf)])
+        for name, source in (("000", path), ("trouble-brewing",
+                                             ROOT / "tests" / "fixtures" / "trouble-brewing.json")):
+            folder = out / name
+            almanac(["--root", str(ROOT), "print", str(source), "-o", str(folder), *official])
+            for pdf in sorted(folder.glob("*.pdf")):
                 to_png(pdf)
     pdf = out / "onuw-evil-transformation.pdf"
     almanac(["--root", str(ROOT), "narration", "--title", "사악한 변신", "--lang", "ko",

@@ -55,7 +55,7 @@ def load(browser, url):
 def test_no_page_of_the_site_runs_or_shows_markup_from_the_corpus(browser, hostile_site):
     project, _ = hostile_site
     pages = [p for p in site_files(project / "site") if p.endswith(".html")]
-    assert len(pages) == 29  # 14 a language, and the root redirect
+    assert len(pages) == 31  # 15 a language, and the root redirect
     with serve(project / "site") as base:
         for path in pages:
             page, dialogs = load(browser, base + path)

@@ -176,3 +176,19 @@ def test_list_items_stay_apart(built_site):
     assert '<li><a href="scripts/002/">습기가 차다</a></li>' in home
     sets = page(site, "ko", "onuw/role-sets")
     assert sets.count("<li>") == 6 + 6 + 7 + 8 + 8  # the roles of the five sets
+
+
+def test_the_000_characters_show_their_jinx_partners(built_site):
+    site, _ = built_site
+    found = {}
+    for ident in ("bountyhunter", "philosopher", "damsel", "widow", "magician", "marionette"):
+        html = page(site, "en", f"characters/{ident}")
+        found[ident] = re.findall(r'<li data-jinx="([^"]+)">', html)
+        assert 'href="../' in html.split('class="almanac-jinxes"')[1].split("</ul>")[0]
+    # Each pair of the script shows on both its pages (other partners too, off the script).
+    for a, b in (("bountyhunter", "philosopher"), ("damsel", "widow"),
+                 ("magician", "marionette"), ("magician", "widow")):
+        assert f"{a} {b}" in found[a] and f"{a} {b}" in found[b]
+    sheet = page(site, "ko", "scriptsheets/000")
+    assert re.findall(r'data-jinx="([^"]+)"', sheet) == [
+        "bountyhunter philosopher", "damsel widow", "magician marionette", "magician widow"]

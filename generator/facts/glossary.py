@@ -120,6 +120,12 @@ class Glossary:
                              for t in self.game_terms("botc") if t.id in present
                              for other in t.jinxes if other in present}))
 
+    def jinx_partners(self, ident: str) -> tuple[str, ...]:
+        """The characters a BotC character has a jinx with, whichever of the two lists it."""
+        own = self.by_id("botc", ident)
+        return tuple(sorted({*(own.jinxes if own else ()),
+                             *(t.id for t in self.game_terms("botc") if ident in t.jinxes)}))
+
     def lookup(self, game: str, lang: str, name: str) -> Term | None:
         """Official name first, then aliases, then either compared without spacing or hyphens."""
         return self._by_name.get((game, lang, True, name)) or \

@@ -75,7 +75,8 @@ class OfficialTexts:
                 if code in self.languages]
 
 
-PartKind = Literal["text", "token", "reminder"]
+# stray: letters of a script no language of the project writes (the stray-script check's).
+PartKind = Literal["text", "token", "reminder", "stray"]
 
 
 @dataclass(frozen=True)

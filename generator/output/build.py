@@ -11,6 +11,7 @@ from mkdocs.exceptions import Abort
 from generator.checks import run_checks
 from generator.export.script_json import from_corpus
 from generator.facts.catalogs import catalog_stats
+from generator.facts.official import OfficialTexts
 from generator.model import SECTIONS, Diagnostic
 from generator.output.publish import build_lock, recover, staging_folder, swap_in
 from generator.output.render import Page, redirect_page, render_docs
@@ -21,14 +22,19 @@ from generator.views.narration import build_narration
 from generator.views.nightsheet import NIGHTS, build_sheet
 from generator.views.onuw import rulebook
 from generator.views.report import report_view
+from generator.views.scriptsheet import build_script_sheet
 
 
-def extra_pages(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str) -> list[Page]:
+def extra_pages(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
+                official: OfficialTexts | None = None) -> list[Page]:
     pages = [Page("report.md", "report.md.j2",
                   {"report": report_view(corpus, diagnostics), "sections": SECTIONS})]
     for script in corpus.scripts:
+        spec = from_corpus(script)
+        pages.append(Page(f"scriptsheets/{script.id}.md", "scriptsheet/page.md.j2",
+                          {"sheet": build_script_sheet(corpus, spec, lang, official)}))
         for night in NIGHTS:
-            sheet = build_sheet(corpus, from_corpus(script), lang, night)
+            sheet = build_sheet(corpus, spec, lang, night, official)
             pages.append(Page(f"nightsheets/{script.id}-{night}.md", "nightsheet/page.md.j2",
                               {"sheet": sheet}))
     book = rulebook(corpus)
@@ -40,7 +46,8 @@ def extra_pages(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str) 
     return pages
 
 
-def build(root: Path, site_url: str, allow_errors: bool = False) -> int:
+def build(root: Path, site_url: str, allow_errors: bool = False,
+          official: OfficialTexts | None = None) -> int:
     """Build site/ from the corpus. With error findings the previous site/ stays unless
     allow_errors; either way the errors are printed and the exit status is 1."""
     corpus = load_corpus(root)
@@ -70,7 +77,7 @@ def build(root: Path, site_url: str, allow_errors: bool = False) -> int:
                 lang = language.code
                 build_dir = root / "build" / lang
                 paths = render_docs(corpus, lang, root / "templates", build_dir / "docs",
-                                    extra_pages(corpus, diagnostics, lang))
+                                    extra_pages(corpus, diagnostics, lang, official), official)
                 configs[lang] = write_config(build_dir, language, corpus.languages, staging / lang,
                                              site_url, nav(corpus, lang, paths),
                                              root / "mkdocs.yml")

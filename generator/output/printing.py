@@ -1,6 +1,7 @@
 """Night and narration sheets as standalone HTML, and as PDF printed by headless Chromium."""
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -8,6 +9,7 @@ from markupsafe import Markup
 from playwright.sync_api import Page
 
 from generator.output.browser import chromium
+from generator.output.files import write_with
 from generator.output.render import environment
 from generator.resolve import Corpus
 
@@ -24,6 +26,7 @@ def standalone_html(templates: Path, lang: str, corpus: Corpus, partial: str, ti
 _PAGE_WIDTH, _PAGE_HEIGHT = (210 - 14) / 25.4 * 96, (297 - 14) / 25.4 * 96
 # Scales tried, largest first, so a long night still fits one page; below the last, the
 # text would be too small to read in the dark, and the sheet runs onto a second page.
+# Above 1 Chromium cut the sheet's right edge when tried, so a short sheet keeps its size.
 _SCALES = (1.0, 0.95, 0.9, 0.85, 0.8, 0.75, 0.7)
 
 
@@ -38,12 +41,18 @@ def fitting_scale(page: Page) -> float:
     return _SCALES[-1]
 
 
-def print_pdf(html: str, pdf: Path) -> None:
-    """Print with Chromium: A4 from the stylesheet's @page, backgrounds kept, fonts embedded,
-    scaled down as far as readable to keep one page."""
+def print_pdfs(jobs: list[tuple[str, Path]]) -> None:
+    """Print each (HTML, PDF path) with one Chromium: A4 from the stylesheet's @page,
+    backgrounds kept, fonts embedded, scaled down as far as readable to keep one page. Each
+    PDF is written whole, or not at all."""
     with chromium() as browser:
-        page = browser.new_page()
-        page.set_content(html, wait_until="load")
-        page.emulate_media(media="print")
-        page.pdf(path=str(pdf), prefer_css_page_size=True, print_background=True,
-                 scale=fitting_scale(page))
+        for html, pdf in jobs:
+            page = browser.new_page()
+            page.set_content(html, wait_until="load")
+            page.emulate_media(media="print")
+            write_with(pdf, partial(_pdf, page, fitting_scale(page)))
+            page.close()
+
+
+def _pdf(page: Page, scale: float, target: Path) -> None:
+    page.pdf(path=str(target), prefer_css_page_size=True, print_background=True, scale=scale)

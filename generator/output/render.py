@@ -15,6 +15,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from generator.facts.catalogs import translations
+from generator.facts.official import OfficialTexts
 from generator.resolve import Corpus
 from generator.views import labels
 from generator.views.characters import (
@@ -113,7 +114,8 @@ def _html_root(path: str) -> str:
     return "../" * depth
 
 
-def pages(corpus: Corpus, lang: str, extra: list[Page]) -> Iterator[Page]:
+def pages(corpus: Corpus, lang: str, extra: list[Page],
+          official: OfficialTexts | None = None) -> Iterator[Page]:
     teams = team_views(corpus, lang)
     scripts = [script_view(corpus, s, lang) for s in corpus.scripts]
     extra_paths = {p.path for p in extra}
@@ -125,7 +127,7 @@ def pages(corpus: Corpus, lang: str, extra: list[Page]) -> Iterator[Page]:
     for character in corpus.characters:
         if character.game == "botc":
             yield Page(f"characters/{character.id}.md", "character.md.j2",
-                       {"c": character_view(corpus, character, lang)})
+                       {"c": character_view(corpus, character, lang, official)})
     yield Page("scripts/index.md", "scripts.md.j2", {"scripts": scripts})
     for script in scripts:
         yield Page(f"scripts/{script.id}.md", "script.md.j2",
@@ -146,11 +148,11 @@ def pages(corpus: Corpus, lang: str, extra: list[Page]) -> Iterator[Page]:
     yield from extra
 
 
-def rendered(corpus: Corpus, lang: str, templates: Path,
-             extra: list[Page]) -> Iterator[tuple[str, str]]:
+def rendered(corpus: Corpus, lang: str, templates: Path, extra: list[Page],
+             official: OfficialTexts | None = None) -> Iterator[tuple[str, str]]:
     """(path, Markdown) of every page of one language, in order."""
     env = environment(templates, lang, corpus)
-    for page in pages(corpus, lang, extra):
+    for page in pages(corpus, lang, extra, official):
         yield page.path, env.get_template(page.template).render(
             root=_root(page.path), html_root=_html_root(page.path), **page.context)
 
@@ -162,12 +164,12 @@ def redirect_page(corpus: Corpus, templates: Path) -> str:
 
 
 def render_docs(corpus: Corpus, lang: str, templates: Path, docs: Path,
-                extra: list[Page]) -> list[str]:
+                extra: list[Page], official: OfficialTexts | None = None) -> list[str]:
     """Write every page of one language; return their paths in order."""
     if docs.exists():
         shutil.rmtree(docs)
     written = []
-    for path, text in rendered(corpus, lang, templates, extra):
+    for path, text in rendered(corpus, lang, templates, extra, official):
         target = docs / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")

@@ -42,8 +42,8 @@ def nav(corpus: Corpus, lang: str, paths: list[str]) -> list[Any]:
         roles = under("onuw/roles/")
         main = [p for p in under("onuw/") if p not in roles]
         sections.append({tr.gettext("One Night"): main + roles})
-    if under("nightsheets/"):
-        sections.append({tr.gettext("Night sheets"): under("nightsheets/")})
+    if under("nightsheets/") or under("scriptsheets/"):
+        sections.append({tr.gettext("Sheets"): under("scriptsheets/") + under("nightsheets/")})
     if "report.md" in paths:
         sections.append({tr.gettext("Translator's report"): "report.md"})
     return sections

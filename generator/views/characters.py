@@ -5,6 +5,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from generator.facts.glossary import Term
+from generator.facts.official import OfficialText, OfficialTexts, Part, markup_parts
 from generator.model import MISSING, PLACEHOLDER, PRESENT, SECTIONS, UNTRANSLATED, Entry
 from generator.resolve import Character, Corpus, Script
 
@@ -40,6 +41,7 @@ class CharacterView:
     first_night: int | None  # position among the characters that wake, 1-based
     other_night: int | None
     sources: tuple[str, ...]
+    jinxes: tuple[JinxPartner, ...] = ()
 
 
 def _section(key: str, entry: Entry, text_lang: str, lang: str) -> SectionView | None:
@@ -53,9 +55,11 @@ def _section(key: str, entry: Entry, text_lang: str, lang: str) -> SectionView |
                        f"{entry.file}:{lines[0].line}")
 
 
-def sections_for(corpus: Corpus, character: Character, lang: str) -> tuple[SectionView, ...]:
+def sections_for(corpus: Corpus, character: Character, lang: str,
+                 official: OfficialTexts | None = None) -> tuple[SectionView, ...]:
     """Each section in the page's language; else another language's text, marked, along the
-    language's fallbacks; else a notice."""
+    language's fallbacks; else the official card's (ability, flavor), where the site is built
+    with the official data; else a notice."""
     own = character.entries.get(lang)
     others = [character.entries[c] for c in corpus.languages.others(lang) if c in character.entries]
     shown = []
@@ -69,6 +73,8 @@ def sections_for(corpus: Corpus, character: Character, lang: str) -> tuple[Secti
                             else lang, lang)
         elif other:
             view = _section(key, other, other.lang, lang)
+        elif card := _card(official, character.id, key, lang):
+            view = SectionView(key, (card.text,), card.lang, "official", "official data")
         elif own and state == PLACEHOLDER:
             view = SectionView(key, (), lang, "unwritten", f"{own.file}:{own.line}")
         if view:
@@ -76,12 +82,44 @@ def sections_for(corpus: Corpus, character: Character, lang: str) -> tuple[Secti
     return tuple(shown)
 
 
+def _card(official: OfficialTexts | None, ident: str, key: str,
+          lang: str) -> OfficialText | None:
+    if official is None or key not in ("ability", "flavor"):
+        return None
+    return official.ability(ident, lang) if key == "ability" else official.flavor(ident, lang)
+
+
 def night_position(order: tuple[str, ...], ident: str, specials: tuple[str, ...]) -> int | None:
     waking = [i for i in order if i not in specials]
     return waking.index(ident) + 1 if ident in waking else None
 
 
-def character_view(corpus: Corpus, character: Character, lang: str) -> CharacterView:
+@dataclass(frozen=True)
+class JinxPartner:
+    ids: str  # "a b", sorted, as data-jinx carries it
+    id: str
+    name: str
+    has_page: bool
+    text: tuple[Part, ...]  # the official jinx text where the site is built with it
+    text_lang: str
+
+
+def jinx_partners(corpus: Corpus, ident: str, lang: str,
+                  official: OfficialTexts | None) -> tuple[JinxPartner, ...]:
+    partners = []
+    for other in corpus.glossary.jinx_partners(ident):
+        term = corpus.glossary.by_id("botc", other)
+        text = official.jinx(ident, other, lang) if official else None
+        partners.append(JinxPartner(" ".join(sorted((ident, other))), other,
+                                    term.name(lang) if term else other,
+                                    corpus.character("botc", other) is not None,
+                                    markup_parts(text.text) if text else (),
+                                    text.lang if text else lang))
+    return tuple(partners)
+
+
+def character_view(corpus: Corpus, character: Character, lang: str,
+                   official: OfficialTexts | None = None) -> CharacterView:
     term: Term | None = corpus.glossary.by_id(character.game, character.id)
     scripts = tuple((s.id, s.title) for s in corpus.scripts if character.id in s.characters)
     sources = tuple(f"{e.file}:{e.line}" for es in character.places.values() for e in es)
@@ -89,14 +127,15 @@ def character_view(corpus: Corpus, character: Character, lang: str) -> Character
         id=character.id, game=character.game, team=character.team,
         alignment=corpus.glossary.alignment(character.team), name=character.name(lang),
         other_name=character.name(other_language(corpus, lang)), lang=lang,
-        has_entry=lang in character.entries, sections=sections_for(corpus, character, lang),
+        has_entry=lang in character.entries,
+        sections=sections_for(corpus, character, lang, official),
         reminders=tuple(Counter(t.label(lang) for t in term.reminders).items()) if term else (),
         scripts=scripts,
         first_night=night_position(corpus.night_order.first_night, character.id,
                                    corpus.night_order.specials),
         other_night=night_position(corpus.night_order.other_night, character.id,
                                    corpus.night_order.specials),
-        sources=sources)
+        sources=sources, jinxes=jinx_partners(corpus, character.id, lang, official))
 
 
 @dataclass(frozen=True)

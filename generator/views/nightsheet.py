@@ -1,12 +1,19 @@
 """A night sheet: the script's characters in night order, each with what to do and its tokens."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from generator.export.script_json import ScriptSpec
-from generator.facts.official import OfficialText, OfficialTexts, Part, markup_parts
+from generator.facts.official import (
+    OfficialText,
+    OfficialTexts,
+    Part,
+    PartKind,
+    markup_parts,
+)
 from generator.model import PRESENT, Entry
-from generator.parse.vocabulary import quoted_ability
+from generator.parse.vocabulary import letter_system, quoted_ability
 from generator.resolve import Corpus
 from generator.views.night_steps import steps_for_night
 
@@ -55,11 +62,36 @@ class _Text:
     lang: str
     no_step_tonight: bool = False
 
-    def parts(self) -> tuple[tuple[Part, ...], ...]:
-        """Official texts mark tokens (*DEAD*) and reminders (:reminder:); the rest is text."""
+    def parts(self, letters: frozenset[str]) -> tuple[tuple[Part, ...], ...]:
+        """Official texts mark tokens (*DEAD*) and reminders (:reminder:); letters of a script
+        outside `letters` are marked stray (no font here has them: they would print as boxes);
+        the rest is text."""
         if self.source.startswith("official"):
             return tuple(markup_parts(line) for line in self.lines)
-        return tuple((Part("text", line),) for line in self.lines)
+        return tuple(stray_parts(line, letters) for line in self.lines)
+
+
+def stray_parts(text: str, letters: frozenset[str]) -> tuple[Part, ...]:
+    """The text, with each run of letters of a script outside `letters` as a stray part."""
+    parts: list[Part] = []
+    for run in _RUNS.finditer(text):
+        system = letter_system(run.group(0)[0])
+        kind: PartKind = "stray" if system and system not in letters else "text"
+        if parts and parts[-1].kind == kind == "text":
+            parts[-1] = Part("text", parts[-1].text + run.group(0))
+        else:
+            parts.append(Part(kind, run.group(0)))
+    return tuple(parts)
+
+
+# Runs of letters of one script, and runs of everything else.
+_RUNS = re.compile(r"[^\W\d_]+|[\W\d_]+")
+
+
+def _letters(corpus: Corpus) -> frozenset[str]:
+    """The scripts a sheet can print: those its languages write or allow."""
+    return frozenset().union(*(language.letters | language.allowed_letters
+                               for language in corpus.languages.all))
 
 
 def _official(text: OfficialText | None, source: str) -> _Text | None:
@@ -174,5 +206,6 @@ def _character_row(corpus: Corpus, script: ScriptSpec, ident: str, lang: str, ni
     else:
         name, team = (custom.name, custom.team) if custom else (ident, "")
         reminders = custom.reminders if custom else ()
-    return SheetRow(ident, False, name, team, corpus.glossary.alignment(team), text.parts(),
+    return SheetRow(ident, False, name, team, corpus.glossary.alignment(team),
+                    text.parts(_letters(corpus)),
                     text.source, text.lang, reminders, no_step)

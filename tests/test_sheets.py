@@ -1,0 +1,150 @@
+"""Storytellers' sheets: every step of tonight and nothing of another night, rows filled from
+the script's own characters and from the official data files, script sheets with jinxes, and
+every sheet of a script printed in one run."""
+from __future__ import annotations
+
+import re
+import subprocess
+from html import unescape
+
+import pytest
+
+from generator.export.script_json import CustomCharacter, ScriptSpec, from_corpus
+from generator.facts.official import Part, load_official
+from generator.views.nightsheet import build_sheet
+from generator.views.scriptsheet import build_script_sheet
+from tests.conftest import FILES, ROOT
+from tests.projects import almanac
+
+OFFICIAL = ROOT / "tests" / "fixtures" / "official"
+
+
+def script_000(corpus):
+    return from_corpus(next(s for s in corpus.scripts if s.id == "000"))
+
+
+def row(sheet, ident):
+    return next(r for r in sheet.rows if r.id == ident)
+
+
+def text(sheet_row) -> str:
+    return "\n".join("".join(part.text for part in line) for line in sheet_row.instructions)
+
+
+def source_line(key: str, number: int) -> str:
+    line = (ROOT / FILES[key]).read_text(encoding="utf-8").split("\n")[number - 1]
+    return line.removeprefix("- ")
+
+
+@pytest.mark.parametrize("ident, line", [
+    ("snakecharmer", 115),  # the swap when the Demon is chosen
+    ("seamstress", 182),    # the nod or shake
+    ("widow", 297),         # waking the KNOW player, showing the Widow token
+    ("philosopher", 198),   # the outcome
+])
+def test_the_korean_first_night_keeps_every_step(corpus, ident, line):
+    sheet = build_sheet(corpus, script_000(corpus), "ko", "first")
+    assert source_line("000", line) in text(row(sheet, ident)).split("\n")
+
+
+def test_the_english_pit_hag_keeps_its_follow_up(corpus):
+    sheet = build_sheet(corpus, ScriptSpec("t", "t", None, ("pithag",)), "en", "other")
+    steps = text(row(sheet, "pithag")).split("\n")
+    assert source_line("004", 162) in steps
+    assert len(steps) == 4  # 160 to 163, all of the other nights
+
+
+def test_other_nights_show_no_first_night_step(corpus):
+    sheet = build_sheet(corpus, script_000(corpus), "ko", "other")
+    damsel = row(sheet, "damsel")
+    assert damsel.no_step_tonight and damsel.source == "ability"
+    assert "첫날 밤" not in text(damsel)
+    bounty = row(sheet, "bountyhunter")
+    assert text(bounty).split("\n") == [source_line("000", 52)]
+
+
+def test_a_homebrew_character_takes_its_place_and_its_reminder(corpus):
+    homebrew = CustomCharacter("tinkerer", "Tinkerer", "townsfolk", "A made-up ability.",
+                               ("Gear",), first_night=30.5,
+                               first_night_reminder="Wake the Tinkerer; show a gear.")
+    script = ScriptSpec("t", "t", None, ("librarian", "tinkerer", "chef", "imp"),
+                        custom={"tinkerer": homebrew})
+    order = corpus.night_order.first_night
+    sheet = build_sheet(corpus, script, "en", "first")
+    ids = [r.id for r in sheet.rows]
+    # Index 30.5 falls between the official positions 30 and 31.
+    before = [i for i in ids if i in order and order.index(i) <= 30]
+    assert ids.index("tinkerer") == len(before)
+    tinkerer = row(sheet, "tinkerer")
+    assert (text(tinkerer), tinkerer.source, tinkerer.reminders) == \
+        ("Wake the Tinkerer; show a gear.", "script", ("Gear",))
+    other = build_sheet(corpus, script, "en", "other")
+    assert "tinkerer" not in [r.id for r in other.rows]
+    assert [c.id for c in other.not_waking] == ["librarian", "tinkerer", "chef"]
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_official_data_fill_the_rows_the_almanac_lacks(corpus, lang):
+    official = load_official(OFFICIAL)
+    script = ScriptSpec("t", "t", None, ("spy", "imp", "chef"))
+    sheet = build_sheet(corpus, script, lang, "first", official)
+    # The fixture's game.ko.json has no Spy: its English text, marked as English.
+    spy = row(sheet, "spy")
+    assert (text(spy), spy.source, spy.text_lang) == \
+        ("Let the Spy peek at the fixture menu for a while.", "official", "en")
+    # The Chef's almanac text (002) has no steps: the official reminder, in the sheet's
+    # language, its token marked and its reminder drawn.
+    chef = row(sheet, "chef")
+    assert (chef.source, chef.text_lang) == ("official", lang)
+    expected = {"ko": (Part("text", "요리사에게 "), Part("token", "맛봄"),
+                       Part("text", " 표시가 된 숟가락을 건넵니다. "), Part("reminder", "")),
+                "en": (Part("text", "Hand the Chef a spoon marked "), Part("token", "TASTED"),
+                       Part("text", ". "), Part("reminder", ""))}
+    assert chef.instructions == (expected[lang],)
+
+
+def test_the_script_sheet_lists_its_jinxes(corpus):
+    sheet = build_script_sheet(corpus, script_000(corpus), "en")
+    assert [j.ids for j in sheet.jinxes] == ["bountyhunter philosopher", "damsel widow",
+                                            "magician marionette", "magician widow"]
+    assert all(j.source == "none" and j.text == () for j in sheet.jinxes)
+    assert [t.team for t in sheet.teams] == ["townsfolk", "outsider", "minion", "demon",
+                                             "traveller", "fabled"]
+    assert [t.apart for t in sheet.teams] == [False, False, False, False, True, True]
+
+
+def test_a_script_sheet_with_official_jinx_texts(corpus):
+    official = load_official(OFFICIAL)
+    for lang, expected in (("ko", "지어낸 규칙: 과부는 마술사의 모자 밑을 엿볼 수 있습니다."),
+                           ("en", "A made-up rule: the Widow may peek under the Magician's hat.")):
+        sheet = build_script_sheet(corpus, script_000(corpus), lang, official)
+        jinxes = {j.ids: ("".join(p.text for p in j.text), j.source) for j in sheet.jinxes}
+        assert jinxes == {"bountyhunter philosopher": ("", "none"),
+                          "damsel widow": ("", "none"), "magician marionette": ("", "none"),
+                          "magician widow": (expected, "official")}
+
+
+def test_print_writes_six_one_page_pdfs(tmp_path):
+    out = tmp_path / "sheets"
+    result = almanac("print", "tests/fixtures/trouble-brewing.json", "-o", str(out),
+                     "--official", str(OFFICIAL))
+    assert result.returncode == 0, result.stderr
+    names = sorted(p.name for p in out.iterdir())
+    assert names == sorted(f"{kind}-{lang}.pdf" for kind in ("script", "first", "other")
+                           for lang in ("ko", "en"))
+    for pdf in out.iterdir():
+        info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
+        assert re.search(r"^Pages:\s+1$", info, re.M), pdf.name
+
+
+def test_the_script_sheet_html_carries_ids_and_jinx_pairs(tmp_path):
+    out = tmp_path / "script.html"
+    assert almanac("export-script", "000", "-o", str(tmp_path / "000.json")).returncode == 0
+    result = almanac("scriptsheet", str(tmp_path / "000.json"), "--lang", "ko", "--html",
+                     str(out))
+    assert result.returncode == 0, result.stderr
+    html = unescape(out.read_text(encoding="utf-8"))
+    assert re.findall(r'data-jinx="([^"]+)"', html) == [
+        "bountyhunter philosopher", "damsel widow", "magician marionette", "magician widow"]
+    assert len(re.findall(r'class="scriptsheet-character" data-id="', html)) == 26
+    assert "징크스: 규칙을 참고하세요" in html
