@@ -6,9 +6,10 @@ Each command runs --runs times for its best wall time, then once more with its m
 (reading PSS costs enough CPU to slow a run down, so that run's time is not used). Memory covers
 the whole process tree, as Chromium runs as children: every 50 ms the PSS of each descendant
 (shared pages divided among the processes sharing them) is summed; this process is made the
-subreaper, so processes that detach (Chromium's crash handler) are counted too. The largest
-single process (exact, over all runs; what `/usr/bin/time -v` calls the maximum resident set
-size) is shown beside it.
+subreaper, so processes that detach (Chromium's crash handler) are counted too. PSS divides
+pages with processes outside the tree as well: another Chromium running on the machine lowers
+ours. The largest single process (exact, over all runs; what `/usr/bin/time -v` calls the
+maximum resident set size) is shown beside it.
 
 Usage: .venv/bin/python scripts/benchmark_print.py [--runs N] [--scriptmaker /path/to/python]
 """
