@@ -122,13 +122,13 @@ def _output_folder(value: str) -> Path:
 
 def _narration(args: argparse.Namespace) -> int:
     target = _sheet_target(args)
+    asked = [name.strip() for name in args.roles.split(",") if name.strip()]
+    if not asked:
+        raise AlmanacError("--roles names no role; give ids or names separated by commas")
     corpus = load_corpus(args.root)
     book = rulebook(corpus)
     if book is None:
         raise AlmanacError("no One Night rulebook in content/", str(args.root / "content"))
-    asked = [name.strip() for name in args.roles.split(",") if name.strip()]
-    if not asked:
-        raise AlmanacError("--roles names no role; give ids or names separated by commas")
     lang = _language(args, corpus)
     sheet = build_narration(corpus, book, args.title or book.title, asked, lang)
     if sheet.unknown:

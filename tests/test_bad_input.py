@@ -2,6 +2,7 @@
 content the parser cannot use is a diagnostic, never a crash."""
 from __future__ import annotations
 
+import json
 import os
 import socket
 import urllib.error
@@ -12,6 +13,7 @@ import pytest
 from generator.checks import run_checks
 from generator.output.browser import serve
 from generator.output.build import build
+from generator.output.files import umask
 from generator.pipeline import load_corpus
 from tests.conftest import FILES, ROOT
 from tests.projects import SMALL_ALMANAC, almanac, site_files, site_project
@@ -178,3 +180,131 @@ def test_what_cannot_be_read_under_content_is_a_diagnostic(tmp_path):
     # The readable file is read as ever.
     assert "content/en/004_small.txt:2: info missing-translation: 요리사 has no ko entry" in \
         result.stdout.splitlines()
+
+
+# ---- found by a hostile probe
+
+
+def test_an_output_that_is_a_device_or_a_pipe_is_refused(tmp_path):
+    site_project(tmp_path)
+    os.mkfifo(tmp_path / "pipe.json")
+    one_line_error(almanac("parse", "--json", "pipe.json", root=tmp_path),
+                   "pipe.json: error: is not a regular file (a device or a pipe); --json writes "
+                   "whole files only")
+    one_line_error(almanac("parse", "--json", "/dev/null", root=tmp_path),
+                   "/dev/null: error: is not a regular file (a device or a pipe); --json writes "
+                   "whole files only")
+
+
+def test_an_output_through_a_link_writes_the_linked_file(tmp_path):
+    site_project(tmp_path)
+    (tmp_path / "link.json").symlink_to(tmp_path / "target.json")
+    assert almanac("parse", "--json", "link.json", root=tmp_path).returncode == 0
+    assert (tmp_path / "link.json").is_symlink()
+    assert (tmp_path / "target.json").read_text(encoding="utf-8").startswith("{")
+
+
+def test_an_output_name_too_long(tmp_path):
+    site_project(tmp_path)
+    name = "a" * 300 + ".json"
+    one_line_error(almanac("parse", "--json", name, root=tmp_path),
+                   f"{name[:200]}: error: cannot be written: File name too long")
+
+
+def test_outputs_and_the_site_are_readable_by_others(tmp_path):
+    project = site_project(tmp_path)
+    assert almanac("parse", "--json", "records.json", root=project).returncode == 0
+    assert (project / "records.json").stat().st_mode & 0o777 == 0o666 & ~umask()
+    assert build(project, URL) == 0
+    assert (project / "site").stat().st_mode & 0o777 == 0o777 & ~umask()
+
+
+@pytest.mark.parametrize("ident, message", [
+    ("../../../tmp/escape", "botc '../../../tmp/escape': an id is lower-case letters, digits "
+                            "and hyphens (at most 50)"),
+    ("<b>x</b>", "botc '<b>x</b>': an id is lower-case letters, digits and hyphens (at most 50)"),
+    ("knight", "botc 'knight': the id is given twice"),
+])
+def test_glossary_ids_are_slugs_and_given_once(tmp_path, ident, message):
+    project = site_project(tmp_path)
+    glossary = project / "content" / "glossary.yaml"
+    glossary.write_text(glossary.read_text(encoding="utf-8").replace(
+        "- id: steward\n", f"- id: {json.dumps(ident)}\n", 1), encoding="utf-8")
+    one_line_error(almanac("check", root=project), f"{glossary}: error: {message}")
+
+
+def test_a_language_code_must_be_a_code(tmp_path):
+    project = site_project(tmp_path)
+    languages = project / "content" / "languages.yaml"
+    languages.write_text(languages.read_text(encoding="utf-8") + "../x:\n  name: X\n",
+                         encoding="utf-8")
+    one_line_error(almanac("check", root=project),
+                   f"{languages}: error: '../x' is no language code (such as ko, en, pt-BR): it "
+                   "names folders and pages")
+    assert not (project / "x").exists()
+
+
+@pytest.mark.parametrize("order, field", [
+    ("first_night: dusk\n", "botc.first_night is a list of ids"),
+    ("first_night: [dusk, {id: x}]\n", "botc.first_night is a list of ids"),
+    ("first_night: [dusk, dusk]\n", "botc.first_night names an id twice"),
+])
+def test_the_night_order_is_lists_of_ids(tmp_path, order, field):
+    project = site_project(tmp_path)
+    night_order = project / "content" / "night-order.yaml"
+    night_order.write_text(f"botc:\n  {order}  other_night: []\n", encoding="utf-8")
+    one_line_error(almanac("check", root=project),
+                   f"{night_order}: error: not in the expected layout: a field holds the wrong "
+                   f"kind of value ({field})")
+
+
+def test_a_sentence_where_the_name_should_be_still_builds(tmp_path):
+    sentence = "첫날 밤에는 아무 일도 일어나지 않지만 " * 8
+    project = site_project(tmp_path, {"ko/001_x.txt": f"마을주민\n{sentence}\n능력 문장\n".encode()})
+    (character,) = load_corpus(project).characters
+    assert len(character.id) == 41 and character.id[32] == "-"
+    assert f"ko/characters/{character.id}/index.html" in built_pages(project)
+
+
+def test_control_characters_are_found_and_kept_off_the_line(tmp_path):
+    project = site_project(tmp_path, {"en/004_x.txt": b"Townsfolk\nLib\x0brar\xc2\x85ian\nAbility\n"})
+    result = almanac("check", root=project)
+    lines = [line for line in result.stdout.splitlines() if "control-character" in line]
+    assert lines == ["content/en/004_x.txt:2: warning control-character: name has control "
+                     "characters: U+000B, U+0085"]
+    assert all(line.startswith("content/") for line in result.stdout.splitlines())
+
+
+def test_serve_answers_a_nul_in_the_path_with_400(tmp_path):
+    (tmp_path / "index.html").write_text("<p>site</p>", encoding="utf-8")
+    with serve(tmp_path) as base:
+        with pytest.raises(urllib.error.HTTPError) as answer:
+            urllib.request.urlopen(base + "index.html%00")
+        assert answer.value.code == 400
+
+
+def test_files_no_stage_reads_are_reported(tmp_path):
+    project = site_project(tmp_path)
+    (project / "content" / "en" / "deep").mkdir()
+    (project / "content" / "en" / "deep" / "100.txt").write_text("Townsfolk\n", encoding="utf-8")
+    (project / "content" / "notes.txt").write_text("hello\n", encoding="utf-8")
+    (project / "content" / "en" / ".gitkeep").write_text("", encoding="utf-8")
+    result = almanac("check", root=project)
+    assert [line for line in result.stdout.splitlines() if "not-read" in line] == [
+        "content/en/deep/100.txt:1: warning not-read: not read: the almanac texts are "
+        "content/<language>/*.txt",
+        "content/notes.txt:1: warning not-read: not read: the almanac texts are "
+        "content/<language>/*.txt"]
+
+
+def test_a_script_with_nan_and_usage_errors_are_one_line(tmp_path):
+    site_project(tmp_path)
+    (tmp_path / "s.json").write_text('["imp", {"id": "x", "name": "X", "team": "townsfolk", '
+                                     '"ability": "A.", "firstNight": NaN}]', encoding="utf-8")
+    one_line_error(almanac("nightsheet", "s.json", "--html", "x.html", root=tmp_path),
+                   "s.json: error: not JSON: NaN is no JSON number")
+    one_line_error(almanac("build", "--site-url", "javascript:alert(1)", root=tmp_path),
+                   "error: argument --site-url: a site URL is an http or https address, not "
+                   "'javascript:alert(1)' (see `almanac build -h`)")
+    one_line_error(almanac("narration", "--roles", ",", "--html", "x.html", root=tmp_path),
+                   "error: --roles names no role; give ids or names separated by commas")
