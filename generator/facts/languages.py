@@ -12,11 +12,6 @@ from babel import Locale, UnknownLocaleError
 from generator.errors import AlmanacError
 from generator.read.yaml_data import load_yaml, malformed
 
-# Material ships lunr support for these; another language searches with lunr's defaults.
-_LUNR = {"ar", "da", "de", "du", "el", "en", "es", "fi", "fr", "he", "hi", "hu", "hy", "it", "ja",
-         "jp", "kn", "ko", "nl", "no", "pt", "ro", "ru", "sa", "sv", "ta", "te", "th", "tr", "vi",
-         "zh"}
-
 
 @dataclass(frozen=True)
 class NightWords:
@@ -146,8 +141,7 @@ def _language(code: str, data: dict[str, Any]) -> Language:
         fallback=tuple(data.get("fallback", [])),
         letters=frozenset(data.get("letters", [])),
         allowed_letters=frozenset(data.get("allowed_letters", [])), other_letters=frozenset(),
-        search_langs=tuple(lang for lang in search.get("lang", [code]) if lang in _LUNR) or
-        ("en",),
+        search_langs=tuple(search.get("lang", [code])),
         search_separator=search.get("separator"),
         teams=dict(data.get("teams", {})),
         how_to_run=data.get("how_to_run"), examples=data.get("examples"),

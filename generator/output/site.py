@@ -15,10 +15,15 @@ from generator.facts.catalogs import translations
 from generator.facts.languages import Language, Languages
 from generator.resolve import Corpus
 
+_ASSETS = Path(material.__file__).parent / "templates"
 # The languages Material's own interface is translated into, as this install ships them.
 MATERIAL_LANGUAGES = frozenset(
-    page.stem for page in (Path(material.__file__).parent / "templates" / "partials" /
-                           "languages").glob("*.html"))
+    page.stem for page in (_ASSETS / "partials" / "languages").glob("*.html"))
+# The languages its search (lunr) has a stemmer for; English is lunr's own.
+_LUNR = _ASSETS / "assets" / "javascripts" / "lunr" / "min"
+LUNR_LANGUAGES = frozenset(
+    {"en"} | {script.name.split(".")[1] for script in _LUNR.glob("lunr.*.min.js")}
+    - {"multi", "stemmer"})  # lunr's helpers, no languages
 
 
 def nav(corpus: Corpus, lang: str, paths: list[str]) -> list[Any]:
@@ -51,7 +56,9 @@ def nav(corpus: Corpus, lang: str, paths: list[str]) -> list[Any]:
 
 def write_config(build_dir: Path, language: Language, languages: Languages, site_dir: Path,
                  site_url: str, navigation: list[Any], base: Path) -> Path:
-    search: dict[str, Any] = {"lang": list(language.search_langs)}
+    # Search in the languages Material's lunr supports (English always); others get its defaults.
+    search: dict[str, Any] = {"lang": [code for code in language.search_langs
+                                       if code in LUNR_LANGUAGES] or ["en"]}
     if language.search_separator:
         search["separator"] = language.search_separator
     config = {
