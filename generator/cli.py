@@ -1,4 +1,5 @@
-"""`almanac parse|check|build|serve|nightsheet|narration|export-script|export-po`.
+"""`almanac parse|check|build|serve|nightsheet|scriptsheet|print|narration|export-script|
+export-po`.
 
 Bad usage or input ends in one line, `file[:line]: error: message`, and exit status 2."""
 from __future__ import annotations

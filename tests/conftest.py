@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,28 @@ FILES = {
     "003": "content/ko/003_c098a8bce9e2239e.txt",
     "004": "content/en/004_12a4a26f551c30b4.txt",
 }
+
+
+MUTATIONS = ("shuffle", "drop", "duplicate", "insert")
+
+
+def mutated(lines: tuple[str, ...], chance, mutation: str, times: int,
+            inserts: Sequence[str]) -> tuple[str, ...]:
+    """The lines with `times` random changes of one kind: swapped, dropped, repeated, or one
+    of `inserts` put in."""
+    changed = list(lines)
+    for _ in range(times):
+        i = chance.randrange(len(changed))
+        if mutation == "shuffle":
+            j = chance.randrange(len(changed))
+            changed[i], changed[j] = changed[j], changed[i]
+        elif mutation == "drop":
+            del changed[i]
+        elif mutation == "duplicate":
+            changed.insert(i, changed[chance.randrange(len(changed))])
+        else:
+            changed.insert(i, chance.choice(inserts))
+    return tuple(changed)
 
 
 def corpus_text(path: str) -> Text:

@@ -17,7 +17,7 @@ from generator.output.build import extra_pages
 from generator.output.render import rendered
 from generator.pipeline import corpus_of
 from generator.read.corpus import Text
-from tests.conftest import FILES, ROOT, corpus_text
+from tests.conftest import FILES, MUTATIONS, ROOT, corpus_text, mutated
 from tests.hostile import ATTACKS
 
 LANGUAGES = load_languages(ROOT / "content" / "languages.yaml")
@@ -56,22 +56,12 @@ def test_every_line_of_the_corpus_carrying_an_attack():
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32), st.floats(0.02, 0.5),
-       st.sampled_from(["shuffle", "drop", "duplicate", "attack-line"]))
+       st.sampled_from(MUTATIONS))
 def test_mutated_hostile_corpora(seed: int, share: float, mutation: str):
     chance = random.Random(seed)  # one seed, not a stream of draws: the corpus is large
     texts = []
     for text in CORPUS:
-        lines = list(with_attacks(text, chance, share).lines)
-        for _ in range(max(1, len(lines) // 20)):
-            i = chance.randrange(len(lines))
-            if mutation == "shuffle":
-                j = chance.randrange(len(lines))
-                lines[i], lines[j] = lines[j], lines[i]
-            elif mutation == "drop":
-                del lines[i]
-            elif mutation == "duplicate":
-                lines.insert(i, lines[chance.randrange(len(lines))])
-            else:
-                lines.insert(i, chance.choice(ATTACKS))
-        texts.append(Text(text.file, text.lang, tuple(lines)))
+        lines = with_attacks(text, chance, share).lines
+        texts.append(Text(text.file, text.lang,
+                          mutated(lines, chance, mutation, max(1, len(lines) // 20), ATTACKS)))
     assert_inert_everywhere(texts)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from generator.facts.languages import load_languages
 from generator.parse import parse_text
 from generator.read.corpus import Text
-from tests.conftest import FILES, ROOT, corpus_text
+from tests.conftest import FILES, MUTATIONS, ROOT, corpus_text, mutated
 from tests.lossless import normalised, rebuilt, source_lines
 
 CORPUS = {key: corpus_text(path) for key, path in FILES.items()}
@@ -34,20 +34,8 @@ def test_arbitrary_text_never_raises_and_is_accounted(lines, lang):
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(sorted(FILES)), st.randoms(use_true_random=False),
-       st.sampled_from(["shuffle", "drop", "duplicate", "insert"]))
+       st.sampled_from(MUTATIONS))
 def test_mutated_corpus_never_raises_and_is_accounted(key, rng: random.Random, mutation):
     source = CORPUS[key]
-    lines = list(source.lines)
-    count = max(1, len(lines) // 10)
-    for _ in range(count):
-        i = rng.randrange(len(lines))
-        if mutation == "shuffle":
-            j = rng.randrange(len(lines))
-            lines[i], lines[j] = lines[j], lines[i]
-        elif mutation == "drop":
-            del lines[i]
-        elif mutation == "duplicate":
-            lines.insert(i, lines[rng.randrange(len(lines))])
-        else:
-            lines.insert(i, rng.choice(HEADERS))
-    assert_accounted(Text(source.file, source.lang, tuple(lines)))
+    lines = mutated(source.lines, rng, mutation, max(1, len(source.lines) // 10), HEADERS)
+    assert_accounted(Text(source.file, source.lang, lines))
