@@ -90,3 +90,47 @@ def test_a_po_export_for_it(project):
     assert '"Language: ja\\n"' in po
     # Korean-only characters lack every section in Japanese; the msgid is the Korean text.
     assert 'msgctxt "noble/ability"' in po
+
+
+GERMAN = """de:
+  name: Deutsch
+  site_name: Almanach
+  fallback: [en]
+  letters: [LATIN]
+  quotes: "„“"
+  teams: {Dorfbewohner: townsfolk, Dämon: demon}
+  how_to_run: Ablauf
+  examples: Beispiele
+  not_written_yet: Noch nicht geschrieben.
+  night:
+    first: in der ersten Nacht
+    each: jede Nacht
+    other: außer der ersten
+"""
+# The glossary has no German names: the English ones are what German entries are known by.
+GERMAN_ALMANAC = """Dorfbewohner
+Chef
+Du erfährst zu Beginn, wie viele Paare böser Spieler es gibt.
+Ein ausgedachter Satz zum Testen.
+„Du erfährst zu Beginn, wie viele Paare böser Spieler es gibt.“ Der Koch zählt Paare.
+Ablauf
+- In der ersten Nacht weckst du den Koch. Zeig ihm Finger.
+Dämon
+Imp
+Noch nicht geschrieben.
+"""
+
+
+def test_a_language_with_its_own_words_and_quote_marks(tmp_path):
+    from tests.projects import site_project
+    project = site_project(tmp_path, {"de/004_de.txt": GERMAN_ALMANAC.encode()})
+    with (project / "content" / "languages.yaml").open("a", encoding="utf-8") as languages:
+        languages.write(GERMAN)
+    assert almanac("parse", "--json", "records.json", root=project).returncode == 0
+    document = json.loads((project / "records.json").read_text(encoding="utf-8"))
+    assert [d for d in document["diagnostics"] if d["severity"] == "error"] == []
+    chef = next(c for c in document["characters"] if c["id"] == "chef")["entries"]["de"]
+    assert chef["summary"].startswith("„Du erfährst zu Beginn")
+    assert chef["how_to_run"] == ["In der ersten Nacht weckst du den Koch. Zeig ihm Finger."]
+    imp = next(c for c in document["characters"] if c["id"] == "imp")["entries"]["de"]
+    assert imp["status"]["ability"] == "placeholder"

@@ -28,7 +28,7 @@ def ability_quote(corpus: Corpus):
     for character, entry in entries(corpus):
         if not (entry.ability and entry.summary):
             continue
-        quote = quoted_ability(entry.summary.text)
+        quote = quoted_ability(entry.summary.text, corpus.languages[entry.lang].quotes)
         if quote is None:
             continue
         ability = entry.ability.text.strip()

@@ -10,7 +10,7 @@ from generator.facts.glossary import squash
 from generator.facts.languages import english_name
 from generator.model import UNTRANSLATED
 from generator.parse.summaries import paragraph
-from generator.parse.vocabulary import QUOTED, letter_system
+from generator.parse.vocabulary import letter_system, quoted
 from generator.resolve import Corpus
 
 
@@ -37,7 +37,8 @@ def body_name(corpus: Corpus):
         others = {n for n in others if n and n != entry.name}
         pattern = paragraph(corpus.languages[entry.lang])
         subject = pattern.match(entry.summary.text) if pattern and entry.summary else None
-        after_quote = QUOTED.split(entry.summary.text, 1)[-1].lstrip() if entry.summary else ""
+        marks = quoted(corpus.languages[entry.lang].quotes)
+        after_quote = marks.split(entry.summary.text, 1)[-1].lstrip() if entry.summary else ""
         if subject and entry.summary and not after_quote.startswith(entry.name) and \
                 subject.group("subject") != entry.name:
             said = subject.group("subject")

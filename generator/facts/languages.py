@@ -71,6 +71,7 @@ class Language:
     script_header: re.Pattern[str] | None = None
     script_note: str | None = None
     subject_particles: tuple[str, ...] = ()
+    quotes: str = "\"“”"  # the marks that open and close a quotation
     rewords_quote: bool = False  # its summaries quote the ability reworded, not as printed
     night: NightWords = NightWords()
     tokens: TokenWords = TokenWords()
@@ -149,6 +150,7 @@ def _language(code: str, data: dict[str, Any]) -> Language:
         script_header=_pattern(data.get("script_header")),
         script_note=data.get("script_note"),
         subject_particles=tuple(data.get("subject_particles", [])),
+        quotes=str(data.get("quotes", "\"“”")),
         rewords_quote=bool(data.get("rewords_quote")),
         night=NightWords(**{key: _pattern(night.get(key), re.IGNORECASE)
                             for key in ("setup", "first", "other", "each", "day", "wake")}),

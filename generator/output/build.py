@@ -88,5 +88,6 @@ def build(root: Path, site_url: str, allow_errors: bool = False,
             return 1
         finally:
             shutil.rmtree(staging, ignore_errors=True)
-    print(f"Site built in {site}. Open it with: .venv/bin/almanac serve (then {site_url})")
+    where = "" if root.resolve() == Path.cwd().resolve() else f" --root {root}"
+    print(f"Site built in {site}. Open it with: almanac{where} serve (then {site_url})")
     return 1 if counts["error"] else 0

@@ -28,7 +28,7 @@ def parse_text(text: Text, language: Language) -> ParsedFile:
         return block_almanac.parse(lines, text.file, language, ident)
     if line_almanac.matches(lines, language):
         return line_almanac.parse(lines, text.file, language)
-    if summaries.matches(lines):
+    if summaries.matches(lines, language):
         return summaries.parse(lines, text.file, language, ident)
     return ParsedFile(file=text.file, lang=text.lang, shape="unknown", diagnostics=tuple(
         Diagnostic("error", "unknown-shape", text.file, line.line,

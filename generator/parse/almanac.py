@@ -19,7 +19,7 @@ from generator.model import (
     Entry,
     Line,
 )
-from generator.parse.vocabulary import BULLET, QUOTES, is_other_language, repair_name
+from generator.parse.vocabulary import BULLET, is_other_language, repair_name
 
 
 @dataclass
@@ -91,7 +91,7 @@ def _take(draft: _Draft, line: Line, text: str, file: str, language: Language,
         item = Line(text[len(BULLET):].strip() if bulleted else text, line.line,
                     BULLET if bulleted else "")
         getattr(draft, draft.section).append(item)
-    elif draft.section == "head" and text[0] in QUOTES and draft.summary is None:
+    elif draft.section == "head" and text[0] in language.quotes and draft.summary is None:
         draft.summary = Line(text, line.line)
     elif draft.section == "head" and draft.summary is None and draft.ability is None:
         draft.ability = Line(text, line.line)

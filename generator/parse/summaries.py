@@ -17,7 +17,7 @@ from generator.model import (
     ParsedFile,
     ScriptSource,
 )
-from generator.parse.vocabulary import QUOTED, QUOTES
+from generator.parse.vocabulary import quoted
 
 
 def paragraph(language: Language) -> re.Pattern[str] | None:
@@ -25,11 +25,12 @@ def paragraph(language: Language) -> re.Pattern[str] | None:
     if not language.subject_particles:
         return None
     endings = "|".join(map(re.escape, language.subject_particles))
-    return re.compile(QUOTED.pattern + r"\s*(?P<subject>\S.*?)(?:" + endings + r")\s")
+    return re.compile(quoted(language.quotes).pattern + r"\s*(?P<subject>\S.*?)(?:" + endings +
+                      r")\s")
 
 
-def matches(lines: list[Line]) -> bool:
-    return len(lines) > 1 and lines[1].text.strip()[:1] in QUOTES
+def matches(lines: list[Line], language: Language) -> bool:
+    return len(lines) > 1 and lines[1].text.strip()[:1] in language.quotes
 
 
 def parse(lines: list[Line], file: str, language: Language, script_id: str) -> ParsedFile:

@@ -48,11 +48,15 @@ def writing_systems(text: str) -> set[str]:
     return set(letter_systems(text))
 
 
-# The ability a summary quotes at its start: `"…" 요리사는 …`.
-QUOTED = re.compile(f"^[{QUOTES}](?P<quote>[^{QUOTES}]+)[{QUOTES}]")
+@cache
+def quoted(quotes: str = QUOTES) -> re.Pattern[str]:
+    """The ability a summary quotes at its start (`"…" 요리사는 …`), in a language's quote marks
+    (content/languages.yaml `quotes`: „…“ in German, «…» in French)."""
+    marks = re.escape(quotes)
+    return re.compile(f"^[{marks}](?P<quote>[^{marks}]+)[{marks}]")
 
 
-def quoted_ability(summary: str) -> str | None:
+def quoted_ability(summary: str, quotes: str = QUOTES) -> str | None:
     """The ability an almanac summary quotes at its start."""
-    match = QUOTED.match(summary)
+    match = quoted(quotes).match(summary)
     return match.group("quote").strip() if match else None

@@ -57,23 +57,27 @@ def _section(key: str, entry: Entry, text_lang: str, lang: str) -> SectionView |
 
 def sections_for(corpus: Corpus, character: Character, lang: str,
                  official: OfficialTexts | None = None) -> tuple[SectionView, ...]:
-    """Each section in the page's language; else another language's text, marked, along the
-    language's fallbacks; else the official card's (ability, flavor), where the site is built
-    with the official data; else a notice."""
+    """Each section in the page's language: the almanac's, else the official card's (ability,
+    flavor; where the site is built with the official data); else another language's text,
+    marked, along the language's fallbacks; else a notice."""
     own = character.entries.get(lang)
     others = [character.entries[c] for c in corpus.languages.others(lang) if c in character.entries]
     shown = []
     for key in SECTIONS:
         state = own.status[key] if own else MISSING
         other = next((entry for entry in others if entry.status[key] == PRESENT), None)
+        card = _card(official, character.id, key, lang)
         view = None
-        if own and state in (PRESENT, UNTRANSLATED):
+        if own and state == PRESENT:
+            view = _section(key, own, lang, lang)
+        elif card and card.lang == lang:  # the official card in the page's own language
+            view = SectionView(key, (card.text,), card.lang, "official", "official data")
+        elif own and state == UNTRANSLATED:
             # Untranslated text is still in another language: the first it falls back to.
-            view = _section(key, own, other_language(corpus, lang) if state == UNTRANSLATED
-                            else lang, lang)
+            view = _section(key, own, other_language(corpus, lang), lang)
         elif other:
             view = _section(key, other, other.lang, lang)
-        elif card := _card(official, character.id, key, lang):
+        elif card:
             view = SectionView(key, (card.text,), card.lang, "official", "official data")
         elif own and state == PLACEHOLDER:
             view = SectionView(key, (), lang, "unwritten", f"{own.file}:{own.line}")

@@ -63,10 +63,11 @@ class _Text:
     no_step_tonight: bool = False
 
     def parts(self, letters: frozenset[str]) -> tuple[tuple[Part, ...], ...]:
-        """Official texts mark tokens (*DEAD*) and reminders (:reminder:); letters of a script
+        """Official and script texts (the official format) mark tokens (*DEAD*) and reminders
+        (:reminder:); in the almanac's, letters of a script
         outside `letters` are marked stray (no font here has them: they would print as boxes);
         the rest is text."""
-        if self.source.startswith("official"):
+        if self.source.startswith("official") or self.source == "script":
             return tuple(markup_parts(line) for line in self.lines)
         return tuple(stray_parts(line, letters) for line in self.lines)
 
@@ -94,6 +95,12 @@ def _letters(corpus: Corpus) -> frozenset[str]:
                                for language in corpus.languages.all))
 
 
+def _first_in(lang: str, candidates: tuple[_Text | None, ...]) -> _Text | None:
+    """The first text in the sheet's language, else the first at all."""
+    found = [text for text in candidates if text]
+    return next((text for text in found if text.lang == lang), found[0] if found else None)
+
+
 def _official(text: OfficialText | None, source: str) -> _Text | None:
     return _Text((text.text,), source, text.lang) if text else None
 
@@ -117,7 +124,8 @@ def _ability(corpus: Corpus, entries: dict[str, Entry], lang: str) -> _Text | No
         entry = entries.get(text_lang)
         if entry and entry.ability and entry.status["ability"] == PRESENT:
             return _Text((entry.ability.text,), "ability", text_lang)
-        quote = quoted_ability(entry.summary.text) if entry and entry.summary else None
+        quote = quoted_ability(entry.summary.text, corpus.languages[text_lang].quotes) \
+            if entry and entry.summary else None
         if quote and entry and entry.status["summary"] == PRESENT:
             return _Text((quote,), "ability", text_lang)
     return None
@@ -181,24 +189,26 @@ def _character_row(corpus: Corpus, script: ScriptSpec, ident: str, lang: str, ni
                    official: OfficialTexts | None) -> SheetRow:
     """A character's row; its text from the first that has it: the almanac's steps for tonight,
     the script's own night reminder, the official night reminder, the ability (the almanac's,
-    the official card's, the script's)."""
+    the official card's, the script's); text in the sheet's language before text in another."""
     term = corpus.glossary.by_id("botc", ident)
     custom = script.custom.get(ident)
     character = corpus.character("botc", ident)
     entries = character.entries if character else {}
     tonight = _tonight(corpus, entries, lang, night)
-    text = tonight if tonight and tonight.lines else None
-    if text is None and custom and custom.reminder(night):
-        text = _Text((custom.reminder(night),), "script", lang)
-    if text is None and official and not custom:
-        reminder = official.first_night if night == "first" else official.other_night
-        text = _official(reminder(ident, lang), "official")
+    reminder = (official.first_night if night == "first" else official.other_night) \
+        if official and not custom else None
+    text = _first_in(lang, (
+        tonight if tonight and tonight.lines else None,
+        _Text((custom.reminder(night),), "script", lang) if custom and custom.reminder(night)
+        else None,
+        _official(reminder(ident, lang), "official") if reminder else None))
     if text is None:
-        text = _ability(corpus, entries, lang) or \
-            (_official(official.ability(ident, lang), "official-ability")
-             if official and not custom else None) or \
-            (_Text((custom.ability,), "ability", lang) if custom and custom.ability else
-             _Text((), "none", lang))
+        text = _first_in(lang, (
+            _ability(corpus, entries, lang),
+            _official(official.ability(ident, lang), "official-ability")
+            if official and not custom else None,
+            _Text((custom.ability,), "ability", lang) if custom and custom.ability else None)) \
+            or _Text((), "none", lang)
     no_step = bool(tonight and tonight.no_step_tonight)
     if term:
         name, team = term.name(lang), term.team

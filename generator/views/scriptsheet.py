@@ -59,7 +59,8 @@ def _almanac_ability(corpus: Corpus, ident: str, lang: str) -> tuple[str, str] |
         entry = character.entries.get(text_lang) if character else None
         if entry and entry.ability and entry.status["ability"] == PRESENT:
             return entry.ability.text, text_lang
-        quote = quoted_ability(entry.summary.text) if entry and entry.summary else None
+        quote = quoted_ability(entry.summary.text, corpus.languages[text_lang].quotes) \
+            if entry and entry.summary else None
         if entry and quote and entry.status["summary"] == PRESENT:
             return quote, text_lang
     return None
@@ -71,11 +72,12 @@ def _character(corpus: Corpus, script: ScriptSpec, ident: str, lang: str,
     custom = script.custom.get(ident)
     name = custom.name if custom else term.name(lang) if term else ident
     if custom:
-        return ScriptCharacter(ident, name, (Part("text", custom.ability),), "script", lang)
+        return ScriptCharacter(ident, name, markup_parts(custom.ability), "script", lang)
     found = _almanac_ability(corpus, ident, lang)
-    if found:
-        return ScriptCharacter(ident, name, (Part("text", found[0]),), "almanac", found[1])
     card: OfficialText | None = official.ability(ident, lang) if official else None
+    # The almanac's text first, unless only the official card is in the sheet's language.
+    if found and (found[1] == lang or not (card and card.lang == lang)):
+        return ScriptCharacter(ident, name, (Part("text", found[0]),), "almanac", found[1])
     if card:
         return ScriptCharacter(ident, name, markup_parts(card.text), "official", card.lang)
     return ScriptCharacter(ident, name, (), "none", lang)
