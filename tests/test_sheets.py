@@ -148,3 +148,19 @@ def test_the_script_sheet_html_carries_ids_and_jinx_pairs(tmp_path):
         "bountyhunter philosopher", "damsel widow", "magician marionette", "magician widow"]
     assert len(re.findall(r'class="scriptsheet-character" data-id="', html)) == 26
     assert "징크스: 규칙을 참고하세요" in html
+
+
+def test_a_site_built_with_official_data_shows_the_card_marked(tmp_path):
+    from generator.output.build import build
+    from tests.projects import site_files, site_project
+    project = site_project(tmp_path)  # the Chef and the Imp, written in English only
+    assert build(project, "http://127.0.0.1:8000/", official=load_official(OFFICIAL)) == 0
+    chef = unescape((project / "site" / "ko" / "characters" / "chef" / "index.html")
+                    .read_text(encoding="utf-8"))
+    ability = chef.split('class="almanac-ability"')[1].split("</div>")[0]
+    assert "첫 저녁 식사에, 시험용 수프 중 몇 그릇이 너무 짠지 알게 됩니다." in ability
+    assert "공식 카드 문구" in chef  # marked as the official card's
+    english = unescape((project / "site" / "en" / "characters" / "chef" / "index.html")
+                       .read_text(encoding="utf-8"))
+    assert "A made-up ability for a small test of the Chef." in english  # the almanac's first
+    assert "ko/scriptsheets" not in " ".join(site_files(project / "site"))  # no corpus script
