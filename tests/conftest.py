@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -97,16 +98,19 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def project_copy(root: Path) -> Path:
+    """A copy of this project that builds as it does: its corpus, templates and MkDocs config."""
+    for name in ("content", "templates"):
+        shutil.copytree(ROOT / name, root / name)
+    shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
+    return root
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory):
     """The whole site built from a copy of the project, for the port the tests serve it on."""
-    import shutil
-
     from generator.output.build import build
-    project = tmp_path_factory.mktemp("project")
-    for name in ("content", "templates"):
-        shutil.copytree(ROOT / name, project / name)
-    shutil.copy(ROOT / "mkdocs.yml", project / "mkdocs.yml")
+    project = project_copy(tmp_path_factory.mktemp("project"))
     port = free_port()
     assert build(project, f"http://127.0.0.1:{port}/") == 0
     return project / "site", port

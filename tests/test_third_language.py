@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import project_copy
 from tests.projects import almanac
 
 JAPANESE = """ja:
@@ -33,10 +33,7 @@ JAPANESE = """ja:
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory):
-    root = tmp_path_factory.mktemp("third")
-    for name in ("content", "templates"):
-        shutil.copytree(ROOT / name, root / name)
-    shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
+    root = project_copy(tmp_path_factory.mktemp("third"))
     with (root / "content" / "languages.yaml").open("a", encoding="utf-8") as languages:
         languages.write(JAPANESE)
     shutil.copytree(root / "content" / "en", root / "content" / "ja")

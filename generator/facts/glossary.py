@@ -113,18 +113,24 @@ class Glossary:
     def game_terms(self, game: str) -> tuple[Term, ...]:
         return tuple(t for t in self.terms if t.game == game)
 
+    @cached_property
+    def _jinxes(self) -> dict[str, frozenset[str]]:
+        """Each BotC character's jinx partners, whichever of the two lists the pair."""
+        partners: dict[str, set[str]] = {}
+        for term in self.game_terms("botc"):
+            for other in term.jinxes:
+                partners.setdefault(term.id, set()).add(other)
+                partners.setdefault(other, set()).add(term.id)
+        return {ident: frozenset(found) for ident, found in partners.items()}
+
     def jinx_pairs(self, ids: Collection[str]) -> tuple[tuple[str, str], ...]:
         """Every BotC jinx pair with both characters among ids, sorted, each as (a, b), a < b."""
         present = set(ids)
-        return tuple(sorted({(min(t.id, other), max(t.id, other))
-                             for t in self.game_terms("botc") if t.id in present
-                             for other in t.jinxes if other in present}))
+        return tuple(sorted({(min(a, b), max(a, b)) for a in present
+                             for b in self._jinxes.get(a, ()) if b in present}))
 
     def jinx_partners(self, ident: str) -> tuple[str, ...]:
-        """The characters a BotC character has a jinx with, whichever of the two lists it."""
-        own = self.by_id("botc", ident)
-        return tuple(sorted({*(own.jinxes if own else ()),
-                             *(t.id for t in self.game_terms("botc") if ident in t.jinxes)}))
+        return tuple(sorted(self._jinxes.get(ident, ())))
 
     def lookup(self, game: str, lang: str, name: str) -> Term | None:
         """Official name first, then aliases, then either compared without spacing or hyphens."""

@@ -111,12 +111,17 @@ class Languages:
 _CODE = re.compile(r"^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*$")
 
 
-def english_name(code: str) -> str:
-    """A language's name in English, for messages (Babel's, else the code)."""
+def display_name(code: str, in_lang: str) -> str | None:
+    """Babel's name of a language in another ("Korean" in English), where it knows both."""
     try:
-        return Locale.parse(code).english_name or code
+        return Locale.parse(code).get_display_name(Locale.parse(in_lang)) or None
     except (ValueError, UnknownLocaleError):
-        return code
+        return None
+
+
+def english_name(code: str) -> str:
+    """A language's name in English, for messages; the code where Babel does not know it."""
+    return display_name(code, "en") or code
 
 
 def _pattern(text: str | None, flags: int = 0) -> re.Pattern[str] | None:

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from babel import Locale, UnknownLocaleError
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from generator.facts.catalogs import translations
+from generator.facts.languages import display_name
 from generator.facts.official import OfficialTexts
 from generator.resolve import Corpus
 from generator.views import labels
@@ -65,16 +65,6 @@ def _file_lang(corpus: Corpus, file: str) -> str:
     return folder if corpus.languages.get(folder) else corpus.languages.default.code
 
 
-def _display_name(corpus: Corpus, code: str, lang: str) -> str:
-    """A language's name in the page's language ("Korean" on an English page), Babel's where
-    it knows both, else the name languages.yaml gives."""
-    try:
-        shown = Locale.parse(code).get_display_name(Locale.parse(lang))
-    except (ValueError, UnknownLocaleError):
-        shown = None
-    return shown or corpus.languages[code].name
-
-
 def _team_label(corpus: Corpus, team: str, lang: str) -> str:
     found = corpus.glossary.team(team)
     return found.label(lang) if found else team
@@ -94,7 +84,8 @@ def environment(templates: Path, lang: str, corpus: Corpus) -> Environment:
     env.globals.update(
         lang=lang, other_lang=other_language(corpus, lang),
         languages=corpus.languages.all,
-        language_name=lambda code: _display_name(corpus, code, lang),
+        # "Korean" on an English page; the name languages.yaml gives where Babel has none.
+        language_name=lambda code: display_name(code, lang) or corpus.languages[code].name,
         team_name=lambda team: _team_label(corpus, team, lang),
         section_title=lambda key: tr.gettext(labels.SECTIONS[key]),
         status_name=lambda key: tr.gettext(labels.STATUSES[key]),

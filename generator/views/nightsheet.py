@@ -13,8 +13,9 @@ from generator.facts.official import (
     markup_parts,
 )
 from generator.model import PRESENT, Entry
-from generator.parse.vocabulary import letter_system, quoted_ability
+from generator.parse.vocabulary import letter_system
 from generator.resolve import Corpus
+from generator.views.abilities import almanac_ability
 from generator.views.night_steps import steps_for_night
 
 NIGHTS = ("first", "other")
@@ -119,16 +120,8 @@ def _tonight(corpus: Corpus, entries: dict[str, Entry], lang: str, night: str) -
 
 
 def _ability(corpus: Corpus, entries: dict[str, Entry], lang: str) -> _Text | None:
-    """The ability: the entry's, else the one its summary quotes."""
-    for text_lang in (lang, *corpus.languages.others(lang)):
-        entry = entries.get(text_lang)
-        if entry and entry.ability and entry.status["ability"] == PRESENT:
-            return _Text((entry.ability.text,), "ability", text_lang)
-        quote = quoted_ability(entry.summary.text, corpus.languages[text_lang].quotes) \
-            if entry and entry.summary else None
-        if quote and entry and entry.status["summary"] == PRESENT:
-            return _Text((quote,), "ability", text_lang)
-    return None
+    found = almanac_ability(corpus, entries, lang)
+    return _Text((found[0],), "ability", found[1]) if found else None
 
 
 def _order(corpus: Corpus, script: ScriptSpec, night: str) -> tuple[str, ...]:

@@ -6,9 +6,8 @@ from dataclasses import dataclass
 
 from generator.export.script_json import ScriptSpec
 from generator.facts.official import OfficialText, OfficialTexts, Part, markup_parts
-from generator.model import PRESENT
-from generator.parse.vocabulary import quoted_ability
 from generator.resolve import Corpus
+from generator.views.abilities import almanac_ability
 
 # Teams a script lists apart from the others: they are not in the bag.
 APART = ("traveller", "fabled", "loric")
@@ -51,21 +50,6 @@ class ScriptSheet:
     unknown: tuple[str, ...]  # ids neither the glossary nor the script knows
 
 
-def _almanac_ability(corpus: Corpus, ident: str, lang: str) -> tuple[str, str] | None:
-    """The almanac's ability, in the sheet's language else along its fallbacks: the entry's,
-    else the one its summary quotes."""
-    character = corpus.character("botc", ident)
-    for text_lang in (lang, *corpus.languages.others(lang)):
-        entry = character.entries.get(text_lang) if character else None
-        if entry and entry.ability and entry.status["ability"] == PRESENT:
-            return entry.ability.text, text_lang
-        quote = quoted_ability(entry.summary.text, corpus.languages[text_lang].quotes) \
-            if entry and entry.summary else None
-        if entry and quote and entry.status["summary"] == PRESENT:
-            return quote, text_lang
-    return None
-
-
 def _character(corpus: Corpus, script: ScriptSpec, ident: str, lang: str,
                official: OfficialTexts | None) -> ScriptCharacter:
     term = corpus.glossary.by_id("botc", ident)
@@ -73,7 +57,8 @@ def _character(corpus: Corpus, script: ScriptSpec, ident: str, lang: str,
     name = custom.name if custom else term.name(lang) if term else ident
     if custom:
         return ScriptCharacter(ident, name, markup_parts(custom.ability), "script", lang)
-    found = _almanac_ability(corpus, ident, lang)
+    character = corpus.character("botc", ident)
+    found = almanac_ability(corpus, character.entries if character else {}, lang)
     card: OfficialText | None = official.ability(ident, lang) if official else None
     # The almanac's text first, unless only the official card is in the sheet's language.
     if found and (found[1] == lang or not (card and card.lang == lang)):
