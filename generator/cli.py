@@ -1,5 +1,5 @@
 """`almanac parse|check|build|serve|nightsheet|scriptsheet|print|narration|export-script|
-export-po`.
+export-po|import-po`.
 
 Bad usage or input ends in one line, `file[:line]: error: message`, and exit status 2."""
 from __future__ import annotations
@@ -8,9 +8,10 @@ import argparse
 import errno
 import io
 import json
+import os
 import sys
-import threading
-from contextlib import ExitStack, suppress
+import time
+from contextlib import suppress
 from pathlib import Path
 from typing import NoReturn
 from urllib.parse import urlsplit
@@ -22,14 +23,17 @@ from generator.export.records import diagnostic_record, records
 from generator.export.script_json import ScriptSpec, export, read_script
 from generator.facts.official import OfficialTexts, load_official
 from generator.model import CONTROL
-from generator.output.browser import serve
 from generator.output.build import build
 from generator.output.files import output_path, write_bytes, write_text
+from generator.output.live import LiveServer
+from generator.output.preview import Preview, preview_lock
 from generator.output.printing import print_pdfs, standalone_html
 from generator.output.publish import build_lock, recover
 from generator.output.sheets import KINDS, sheet_html
 from generator.pipeline import load_corpus
 from generator.resolve import Corpus
+from generator.translation.po_import import import_po
+from generator.views.messages import message
 from generator.views.narration import build_narration
 from generator.views.nightsheet import NIGHTS
 from generator.views.onuw import rulebook
@@ -48,13 +52,15 @@ def _parse(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
-    diagnostics = run_checks(load_corpus(args.root))
+    corpus = load_corpus(args.root)
+    lang = corpus.languages[args.lang].code if args.lang else "en"
+    diagnostics = run_checks(corpus)
     if args.format == "json":
-        print(json.dumps([diagnostic_record(d) for d in diagnostics], ensure_ascii=False,
+        print(json.dumps([diagnostic_record(d, lang) for d in diagnostics], ensure_ascii=False,
                          indent=1))
     else:
         for diagnostic in diagnostics:
-            print(diagnostic.format())
+            print(diagnostic.format(message(diagnostic, lang)))
     failing = {"error"} | ({"warning"} if args.strict else set())
     return 1 if any(d.severity in failing for d in diagnostics) else 0
 
@@ -171,21 +177,30 @@ def _export_script(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    site = args.root / "site"
     with build_lock(args.root):
-        recover(site)  # a build that died while swapping may have left site/ aside
-    if not (site / "index.html").is_file():
-        raise AlmanacError("no built site here; run `almanac build` first", str(site))
-    with ExitStack() as stack:
-        try:
-            url = stack.enter_context(serve(site, args.port))
-        except OSError as err:
-            reason = "is in use; pass another with --port" if err.errno == errno.EADDRINUSE \
-                else f"cannot be used: {err.strerror}"
-            raise AlmanacError(f"port {args.port} {reason}") from err
-        print(f"Serving {site} at {url} (Ctrl-C stops)")
-        with suppress(KeyboardInterrupt):
-            threading.Event().wait()
+        recover(args.root / "site")  # a build that died while swapping may have left site/ aside
+    live = Preview(args.root, f"http://127.0.0.1:{args.port}/", _official(args))
+    try:
+        server = LiveServer(live.rebuild, args.port, live.site, live.watched)
+    except OSError as err:
+        reason = "is in use; pass another with --port" if err.errno == errno.EADDRINUSE \
+            else f"cannot be used: {err.strerror}"
+        raise AlmanacError(f"port {args.port} {reason}") from err
+    try:
+        with preview_lock(args.root):
+            start = time.perf_counter()
+            built = live.update() is not None
+            if not built and not live.good:
+                return 1
+            state = f"built in {time.perf_counter() - start:.1f} s into" if built else \
+                "the last good one, in"
+            print(f"Serving the live preview at {server.url} ({state} {live.site}; edits to "
+                  "content/, templates/ and mkdocs.yml show in the open page; Ctrl-C stops)",
+                  flush=True)
+            with suppress(KeyboardInterrupt):
+                server.run()
+    finally:
+        server.close()
     return 0
 
 
@@ -193,9 +208,31 @@ def _export_po(args: argparse.Namespace) -> int:
     target = output_path(args.output, "--output")
     corpus = load_corpus(args.root)
     buffer = io.BytesIO()
-    count = write_lacking(corpus, _language(args, corpus), buffer)
+    count = write_lacking(corpus, _language(args, corpus), buffer, _official(args),
+                          _ids(args.character), _ids(args.section))
     write_bytes(target, buffer.getvalue())
     print(f"{count} messages → {target}")
+    return 0
+
+
+def _ids(values: list[str] | None) -> set[str] | None:
+    """Repeated or comma-separated options as one set; None when not given."""
+    return {v.strip() for value in values for v in value.split(",") if v.strip()} \
+        if values else None
+
+
+def _import_po(args: argparse.Namespace) -> int:
+    corpus = load_corpus(args.root)
+    result = import_po(args.root, corpus, Path(args.po))
+    for problem in result.problems:
+        print(problem.format(message(problem, "en")), file=sys.stderr)
+    state = "written" if result.changed else "unchanged"
+    if result.roles:
+        print(f"{args.po}: {result.roles} One Night role texts kept in the PO: the corpus has no "
+              "shape for a lone role's text yet", file=sys.stderr)
+    print(f"{result.sections} section{'' if result.sections == 1 else 's'} imported; "
+          f"{result.file} {state}"
+          f"{f'; {len(result.problems)} not as written (above)' if result.problems else ''}")
     return 0
 
 
@@ -247,18 +284,22 @@ def main(argv: list[str] | None = None) -> int:
                                 help="print diagnostics as file:line: severity code: message")
     check.add_argument("--format", choices=("text", "json"), default="text")
     check.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
+    check.add_argument("--lang", help="the language of the messages: a language of "
+                                      "content/languages.yaml (default: English)")
     check.set_defaults(run=_check)
 
     build = commands.add_parser("build", help="parse, check and build the site into site/")
     build.add_argument("--site-url", type=_site_url, default="http://127.0.0.1:8000/",
-                       help="where the site will be served (the language switch needs it)")
+                       help="where the site will be served (its sitemap and canonical links)")
     build.add_argument("--allow-errors", action="store_true",
                        help="replace site/ even when the checks find errors")
     _official_option(build)
     build.set_defaults(run=_build)
 
-    serve = commands.add_parser("serve", help="serve site/ on 127.0.0.1")
+    serve = commands.add_parser("serve", help="a live preview on 127.0.0.1: rebuilt and "
+                                              "reloaded as content/ or templates/ change")
     serve.add_argument("--port", type=_port, default=8000)
+    _official_option(serve)
     serve.set_defaults(run=_serve)
 
     sheet = commands.add_parser("nightsheet", help="a night sheet of a script JSON file")
@@ -305,7 +346,18 @@ def main(argv: list[str] | None = None) -> int:
                                     help="a PO file of the sections a language still lacks")
     export_po.add_argument("--lang", required=True, help="a language of content/languages.yaml")
     export_po.add_argument("-o", "--output", required=True)
+    export_po.add_argument("--character", action="append", metavar="ID",
+                           help="only these characters (ids, repeated or comma-separated)")
+    export_po.add_argument("--section", action="append", metavar="NAME",
+                           help="only these sections: ability, flavor, summary, how_to_run, "
+                                "examples (repeated or comma-separated)")
+    _official_option(export_po)
     export_po.set_defaults(run=_export_po)
+
+    import_po_command = commands.add_parser(
+        "import-po", help="bring a translated PO back into content/<lang>/translations.txt")
+    import_po_command.add_argument("po", help="a PO file made by export-po and translated")
+    import_po_command.set_defaults(run=_import_po)
 
     args = parser.parse_args(argv)
     try:
@@ -318,6 +370,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader stopped early (`almanac check | head`): as the Python docs advise, point
+        # stdout at /dev/null so the interpreter's final flush does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

@@ -21,19 +21,30 @@ class Line:
     marker: str = ""  # the list marker the parser took off ("- "), kept so the line can be rebuilt
 
 
+# A message parameter: a name, a text, a number, or a list (of names, section keys, codes).
+Param = str | int | tuple[str, ...]
+
+
 @dataclass(frozen=True)
 class Diagnostic:
     severity: str  # error | warning | info
     code: str
     file: str
     line: int
-    message: str
+    template: str  # its message, English, with {named} parameters (declared in generator/codes.py)
+    params: tuple[tuple[str, Param], ...] = ()
     text: str = ""  # the source text in question, so nothing is lost and the report can show it
 
-    def format(self) -> str:
+    @property
+    def message(self) -> str:
+        """The message in English with its parameters as they are, lists joined by commas."""
+        return self.template.format(**{key: ", ".join(value) if isinstance(value, tuple)
+                                       else value for key, value in self.params})
+
+    def format(self, message: str | None = None) -> str:
         """One line, whatever the message holds: line breaks and control characters escaped."""
         message = CONTROL.sub(lambda m: f"\\x{ord(m.group(0)):02x}" if ord(m.group(0)) < 256
-                              else f"\\u{ord(m.group(0)):04x}", self.message)
+                              else f"\\u{ord(m.group(0)):04x}", message or self.message)
         return f"{self.file}:{self.line}: {self.severity} {self.code}: {message}"
 
 
@@ -53,6 +64,12 @@ class Entry:
     how_to_run: tuple[Line, ...] = ()
     examples: tuple[Line, ...] = ()
     status: dict[str, str] = field(default_factory=dict, hash=False)
+    # Sections merged in from an entry of another file (a translation): section → that file.
+    files: dict[str, str] = field(default_factory=dict, hash=False)
+
+    def section_file(self, section: str) -> str:
+        """The file the section's lines stand in."""
+        return self.files.get(section, self.file)
 
     def field_lines(self, section: str) -> tuple[Line, ...]:
         value = getattr(self, section)

@@ -5,13 +5,16 @@ import hashlib
 import re
 from dataclasses import dataclass, field, replace
 
+from generator.codes import DAMAGED_NAME, SUPERSEDED, UNKNOWN_CHARACTER
 from generator.facts.glossary import Glossary, Term, squash
 from generator.facts.languages import Languages
 from generator.facts.night_order import NightOrder
 from generator.model import (
     MISSING,
     PLACEHOLDER,
+    PRESENT,
     SECTIONS,
+    UNTRANSLATED,
     Diagnostic,
     Entry,
     Line,
@@ -65,16 +68,33 @@ class Corpus:
         return next((c for c in self.characters if c.game == game and c.id == ident), None)
 
 
-def _merge(entries: list[Entry]) -> Entry:
-    """The first entry, its unwritten sections filled from later entries that have them."""
-    merged = entries[0]
-    for other in entries[1:]:
-        for section in SECTIONS:
-            if merged.status[section] in (MISSING, PLACEHOLDER) and \
-                    other.status[section] not in (MISSING, PLACEHOLDER):
-                merged = replace(merged, **{section: getattr(other, section)},
-                                 status=merged.status | {section: other.status[section]})
-    return merged
+# Which of two entries' sections a merged entry keeps: written text over text in another
+# language over a placeholder over nothing; the first file's among equals.
+_RANK = {PRESENT: 3, UNTRANSLATED: 2, PLACEHOLDER: 1, MISSING: 0}
+
+
+def _merge(entries: list[Entry], name: str) -> tuple[Entry, list[Diagnostic]]:
+    """One entry per language: each section from the entry that has it best (a translation
+    imported into its own file supersedes text not written or not translated), and a finding
+    at each section so superseded."""
+    merged, superseded = entries[0], []
+    for section in SECTIONS:
+        best = max(entries, key=lambda e: _RANK[e.status[section]])  # the first of the best
+        if best is not merged:
+            merged = replace(merged, **{section: getattr(best, section)},
+                             status=merged.status | {section: best.status[section]},
+                             files=merged.files | {section: best.file})
+        if best.status[section] != PRESENT:
+            continue
+        place = f"{best.file}:{best.field_lines(section)[0].line}"
+        for entry in entries:
+            if entry.status[section] in (UNTRANSLATED, PLACEHOLDER):
+                lines = entry.field_lines(section)
+                superseded.append(SUPERSEDED.at(
+                    entry.file, lines[0].line if lines else entry.line,
+                    lines[0].text if lines else entry.raw_name,
+                    name=name, section=section, place=place))
+    return merged, superseded
 
 
 def character_id(name: str) -> str:
@@ -140,15 +160,12 @@ def resolve(parsed: list[ParsedFile], languages: Languages, glossary: Glossary,
             if entry.raw_name != entry.name:
                 if term:  # a repaired name takes its proper spelling
                     entry = replace(entry, name=term.name(entry.lang))
-                diagnostics.append(Diagnostic(
-                    "warning", "damaged-name", entry.file, entry.line,
-                    f"name '{entry.raw_name}' carries stray characters; read as '{entry.name}'",
-                    entry.raw_name))
+                diagnostics.append(DAMAGED_NAME.at(entry.file, entry.line, entry.raw_name,
+                                                   raw=entry.raw_name, name=entry.name))
             key = ("botc", term.id if term else character_id(entry.name))
             if term is None:
-                diagnostics.append(Diagnostic(
-                    "warning", "unknown-character", entry.file, entry.line,
-                    f"'{entry.name}' is not in the glossary under any name", entry.raw_name))
+                diagnostics.append(UNKNOWN_CHARACTER.at(entry.file, entry.line, entry.raw_name,
+                                                        "entry", name=entry.name))
             terms[key] = term
             teams.setdefault(key, term.team if term else entry.team or "")
             found.setdefault(key, {}).setdefault(entry.lang, []).append(entry)
@@ -160,9 +177,13 @@ def resolve(parsed: list[ParsedFile], languages: Languages, glossary: Glossary,
         term = terms[(game, ident)]
         names = dict(term.names) if term else \
             _names({e.lang: e.name for es in by_lang.values() for e in es}, languages)
+        entries = {}
+        for lang, found_entries in sorted(by_lang.items()):
+            entries[lang], superseded = _merge(found_entries, names.get(lang, ident))
+            diagnostics += superseded
         characters.append(Character(
             id=ident, game=game, team=teams[(game, ident)], names=names, official=term is not None,
-            entries={lang: _merge(es) for lang, es in sorted(by_lang.items())},
+            entries=entries,
             places={lang: tuple(es) for lang, es in sorted(by_lang.items())}))
 
     rulebooks = tuple(_with_ids(pf.rulebook, glossary) for pf in parsed if pf.rulebook)
@@ -171,9 +192,8 @@ def resolve(parsed: list[ParsedFile], languages: Languages, glossary: Glossary,
             role_id = book.role_ids.get(role.name)
             term = glossary.by_id("onuw", role_id) if role_id else None
             if term is None:
-                diagnostics.append(Diagnostic("warning", "unknown-character", book.file, role.line,
-                                              f"role '{role.name}' is not in the glossary",
-                                              role.name))
+                diagnostics.append(UNKNOWN_CHARACTER.at(book.file, role.line, role.name, "role",
+                                                        name=role.name))
             characters.append(Character(
                 id=term.id if term else character_id(role.name), game="onuw",
                 team=term.team if term else "", names=dict(term.names) if term else

@@ -1,27 +1,41 @@
-"""How long each stage takes and how much memory it holds, on the corpus and on a corpus made
-ten times larger (each file repeated). Figures are ratios within one run: the machine is noisy.
+"""Speed, size and memory as the corpus grows: synthetic almanacs of 45, 181 and 724 characters
+made of the corpus's own entries in its own shapes, each parsed and checked, built whole, served
+live and edited, and searched in Chromium. Figures are ratios within one run: the machine is
+noisy.
 
-Usage: .venv/bin/python scripts/benchmark.py
+Usage: .venv/bin/python scripts/benchmark.py [SIZE ...]   (default: 45 181 724)
 """
 from __future__ import annotations
 
-import contextlib
-import io
+import gzip
+import json
+import os
 import shutil
+import socket
+import statistics
+import subprocess
 import sys
 import tempfile
 import time
 import tracemalloc
+from dataclasses import dataclass
 from pathlib import Path
+
+import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from generator.checks import run_checks  # noqa: E402
-from generator.export.records import records  # noqa: E402
-from generator.output.build import build  # noqa: E402
+from generator.output.browser import chromium, serve  # noqa: E402
 from generator.pipeline import load_corpus  # noqa: E402
+from generator.read.corpus import Text, decode  # noqa: E402
 
-REPEATS = 5
+REPEATS = 3
+SIZES = (45, 181, 724)
+ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(ROOT)}
+# The page an author edits: an English sentence of 004, which every size has (round 0).
+EDITED = ("characters/steward/", "The Steward knows 1 good player.")
+QUERIES = {"ko": "시종", "en": "Steward"}
 
 
 def measure(function, *args):
@@ -38,53 +52,230 @@ def measure(function, *args):
     return result, best, peak
 
 
-def scaled_project(factor: int, into: Path) -> Path:
-    """A copy of the project whose every corpus file is in factor copies (as new files)."""
-    (into / "content").mkdir(parents=True)
-    for name in ("glossary.yaml", "night-order.yaml"):
-        shutil.copy(ROOT / "content" / name, into / "content" / name)
-    for lang in ("ko", "en"):
-        (into / "content" / lang).mkdir()
-        for text in sorted((ROOT / "content" / lang).glob("*.txt")):
-            for copy in range(factor):
-                shutil.copy(text, into / "content" / lang / f"{copy:03d}{text.name}")
+def synthetic_project(characters: int, into: Path) -> Path:
+    """A project of exactly `characters` characters: the rulebook's roles, then the corpus's
+    character almanacs (each file, in its shape) round after round, each round's names
+    suffixed with its number (" 2") and added to the glossary; the last file is cut after the
+    entry that reaches the count."""
+    corpus = load_corpus(ROOT)
+    shutil.copytree(ROOT / "templates", into / "templates")
+    shutil.copy(ROOT / "mkdocs.yml", into / "mkdocs.yml")
+    content = into / "content"
+    content.mkdir()
+    for name in ("languages.yaml", "night-order.yaml"):
+        shutil.copy(ROOT / "content" / name, content / name)
+    glossary = yaml.safe_load((ROOT / "content" / "glossary.yaml").read_text(encoding="utf-8"))
+    terms = {term["id"]: term for term in glossary["botc"]}
+    labels = {label for team in glossary["teams"] for label in team["labels"].values()}
+    count = 0
+    for parsed in corpus.parsed:
+        if parsed.rulebook:
+            (content / parsed.lang).mkdir(exist_ok=True)
+            shutil.copy(ROOT / parsed.file, content / parsed.lang / Path(parsed.file).name)
+            count += len(parsed.rulebook.roles)
+    almanacs = [parsed for parsed in corpus.parsed if parsed.entries]
+    seen: set[str] = set()
+    round_ = 0
+    while count < characters:
+        suffix = f" {round_}" if round_ else ""
+        for parsed in almanacs:
+            text = decode((ROOT / parsed.file).read_bytes(), parsed.file, parsed.lang)
+            assert isinstance(text, Text), parsed.file
+            lines = list(text.lines)
+            cut = None
+            for entry in parsed.entries:
+                term = corpus.glossary.lookup("botc", entry.lang, entry.name)
+                assert term, entry.name
+                ident = f"{term.id}-{round_}" if round_ else term.id
+                if ident not in seen:
+                    if count == characters:
+                        cut = entry.line - 1
+                        break
+                    seen.add(ident)
+                    count += 1
+                    if round_:
+                        original = terms[term.id]
+                        glossary["botc"].append({
+                            **original, "id": ident, "jinxes": [],
+                            "names": {k: v + suffix for k, v in original["names"].items()},
+                            "aliases": {k: [alias + suffix for alias in v]
+                                        for k, v in original.get("aliases", {}).items()}})
+                if round_:  # the heading line, or the name inside a block almanac's paragraph
+                    at = entry.line - 1
+                    lines[at] = entry.name + suffix if lines[at].strip() == entry.raw_name \
+                        else lines[at].replace(entry.name, entry.name + suffix, 1)
+            if cut is not None:
+                lines = lines[:cut]
+                while lines and (not lines[-1].strip() or lines[-1].strip() in labels):
+                    lines.pop()  # no team line without its entry
+            target = content / parsed.lang / f"{round_:03d}{Path(parsed.file).name}"
+            target.parent.mkdir(exist_ok=True)
+            target.write_text("\n".join(lines) + "\n", encoding="utf-8")
+            if cut is not None:
+                break
+        round_ += 1
+    (content / "glossary.yaml").write_text(
+        yaml.safe_dump(glossary, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return into
 
 
-def whole_build(into: Path) -> float:
-    """One `almanac build` of the corpus, in a copy of the project so site/ stays as it is."""
-    for name in ("content", "templates"):
-        shutil.copytree(ROOT / name, into / name)
-    shutil.copy(ROOT / "mkdocs.yml", into / "mkdocs.yml")
+def site_build(project: Path) -> tuple[float, float]:
+    """`almanac build` in a process of its own: wall seconds and peak resident MiB."""
     start = time.perf_counter()
-    with contextlib.redirect_stdout(io.StringIO()):
-        build(into, "http://127.0.0.1:8000/")
-    return time.perf_counter() - start
+    process = subprocess.Popen([sys.executable, "-m", "generator.cli", "build"], cwd=project,
+                               env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    took = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    assert process.returncode == 0, f"almanac build failed in {project}"
+    return took, usage.ru_maxrss / 1024
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def edit_to_page(project: Path, browser) -> tuple[float, float]:
+    """Under `almanac serve`: its first (whole) build, and the median seconds from saving an
+    edit to the open page in Chromium showing it."""
+    port = _free_port()
+    start = time.perf_counter()
+    server = subprocess.Popen([sys.executable, "-m", "generator.cli", "serve", "--port",
+                               str(port)], cwd=project, env=ENV, text=True,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()
+        assert line.startswith("Serving the live preview"), line
+        first = time.perf_counter() - start
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{port}/en/{EDITED[0]}", wait_until="load")
+        file = next(iter(sorted((project / "content" / "en").glob("000*.txt"))))
+        original = file.read_text(encoding="utf-8")
+        times = []
+        for n in range(REPEATS):
+            mark = f"edit {n} of the benchmark"
+            start = time.perf_counter()
+            with page.expect_navigation(timeout=600_000):  # the server's script reloads it
+                file.write_text(original.replace(EDITED[1], f"{EDITED[1][:-1]}, {mark}."),
+                                encoding="utf-8")
+            page.wait_for_function(f"() => document.body.innerText.includes('{mark}')")
+            times.append(time.perf_counter() - start)
+        page.close()
+        file.write_text(original, encoding="utf-8")
+        return first, statistics.median(times)
+    finally:
+        server.terminate()
+        server.wait()
+
+
+def first_search(site: Path, browser, lang: str) -> float:
+    """Seconds from a page's load to the first results of a search typed at once: the search
+    worker fetches the whole index and builds lunr's index from it first."""
+    with serve(site) as base:
+        page = browser.new_page()
+        page.goto(f"{base}{lang}/", wait_until="load")
+        start = time.perf_counter()
+        box = page.locator("input.md-search__input")
+        box.fill(QUERIES[lang])  # Hangul typed by Playwright fires no key events
+        box.dispatch_event("input")
+        box.dispatch_event("keyup")
+        page.wait_for_selector(".md-search-result__item", timeout=600_000)
+        took = time.perf_counter() - start
+        page.close()
+    return took
+
+
+def _kib(path: Path) -> float:
+    return path.stat().st_size / 1024
+
+
+def search_index_sizes(site: Path) -> None:
+    """Each language's search index as served (UTF-8), against the JSON Material writes
+    (every letter outside ASCII escaped)."""
+    for index in sorted(site.glob("*/search/search_index.json")):
+        served = index.read_bytes()
+        escaped = json.dumps(json.loads(served), separators=(",", ":")).encode("ascii")
+        print(f"search index ({index.parts[-3]}): {len(served) / 1024:.0f} KiB, "
+              f"{len(gzip.compress(served)) / 1024:.0f} KiB gzipped; escaped "
+              f"{len(escaped) / 1024:.0f} KiB, {len(gzip.compress(escaped)) / 1024:.0f} KiB")
+
+
+@dataclass(frozen=True)
+class Figures:
+    characters: int
+    parse: float  # seconds: read, parse and resolve
+    checks: float
+    build: float  # `almanac build`, both languages
+    memory: float  # its peak resident MiB
+    page: dict[str, float]  # KiB of the edited character's page, per language
+    index: dict[str, float]  # KiB of the search index, per language
+    search: dict[str, float]  # seconds to the first search results, per language
+    serve: float  # `almanac serve` until it serves (its whole build)
+    edit: float  # seconds from an edit saved to the open page showing it
+
+    def row(self) -> str:
+        return (f"{self.characters:>5} {self.parse:>6.2f}s {self.checks:>6.2f}s "
+                f"{self.build:>6.1f}s {self.build / self.characters * 1000:>6.0f}ms "
+                f"{self.memory:>5.0f}Mi {self.page['ko']:>5.1f}/{self.page['en']:>4.1f}Ki "
+                f"{self.index['ko']:>6.0f}/{self.index['en']:>5.0f}Ki "
+                f"{self.search['ko']:>7.2f}/{self.search['en']:>4.2f}s {self.serve:>8.1f}s "
+                f"{self.edit:>8.2f}s")
+
+
+def figures(size: int, into: Path, browser) -> Figures:
+    project = synthetic_project(size, into)
+    corpus, parse_s, _ = measure(load_corpus, project)
+    assert len(corpus.characters) == size, (size, len(corpus.characters))
+    _, check_s, _ = measure(run_checks, corpus)
+    build_s, memory = site_build(project)
+    site = project / "site"
+    langs = ("ko", "en")
+    serve_s, edit_s = edit_to_page(project, browser)
+    return Figures(size, parse_s, check_s, build_s, memory,
+                   {lang: _kib(site / lang / EDITED[0] / "index.html") for lang in langs},
+                   {lang: _kib(site / lang / "search" / "search_index.json") for lang in langs},
+                   {lang: first_search(site, browser, lang) for lang in langs}, serve_s, edit_s)
+
+
+def _growth(figure: float, row: Figures, base_figure: float, base: Figures) -> float:
+    """How much a figure per character grew from one size to another."""
+    return (figure / row.characters) / (base_figure / base.characters)
 
 
 def main() -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        big = scaled_project(10, Path(tmp))
-        rows: list[tuple[str, float, float, float, float, float, float]] = []
-        for label, root in (("corpus", ROOT), ("corpus x10", big)):
-            corpus, load_s, load_mem = measure(load_corpus, root)
-            found, check_s, check_mem = measure(run_checks, corpus)
-            _, export_s, export_mem = measure(records, corpus, found)
-            rows.append((label, load_s, check_s, export_s, load_mem, check_mem, export_mem))
-        base = rows[0]
-        print(f"{'':12}{'read+parse+resolve':>20}{'checks':>10}{'records':>10}"
-              f"{'peak MiB (parse/check/records)':>34}")
+    sizes = tuple(int(arg) for arg in sys.argv[1:]) or SIZES
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp, chromium() as browser:
+        for size in sizes:
+            rows.append(figures(size, Path(tmp) / str(size), browser))
+            print(f"{size} characters measured", file=sys.stderr, flush=True)
+        print(f"{'chars':>5} {'parse':>7} {'checks':>7} {'build':>7} {'per char':>8} "
+              f"{'peak':>7} {'page ko/en':>12} {'index ko/en':>14} {'1st search ko/en':>16} "
+              f"{'serve 1st':>9} {'edit→page':>9}")
         for row in rows:
-            print(f"{row[0]:12}{row[1] * 1000:>17.1f} ms{row[2] * 1000:>7.1f} ms"
-                  f"{row[3] * 1000:>7.1f} ms"
-                  f"{row[4] / 2**20:>14.1f}{row[5] / 2**20:>8.1f}{row[6] / 2**20:>8.1f}")
-        print("ratios x10 / x1: " + ", ".join(
-            f"{name} {big_figure / base_figure:.1f}" for name, big_figure, base_figure in
-            (("parse", rows[1][1], base[1]), ("checks", rows[1][2], base[2]),
-             ("records", rows[1][3], base[3]), ("parse memory", rows[1][4], base[4]))))
-        site_s = whole_build(Path(tmp) / "site-project")
-        print(f"whole site build (both languages, MkDocs): {site_s:.1f} s, "
-              f"{site_s / (base[1] + base[2]):.0f} x parse+checks")
+            print(row.row())
+        if len(rows) > 1:
+            small, middle, large = rows[0], rows[-2], rows[-1]
+            langs = ("ko", "en")
+            build = _growth(large.build, large, middle.build, middle)
+            checks = _growth(large.checks, large, middle.checks, middle)
+            page = "/".join(f"{large.page[lang] / small.page[lang]:.2f}" for lang in langs)
+            index = "/".join(f"{_growth(large.index[lang], large, small.index[lang], small):.2f}"
+                             for lang in langs)
+            search = "/".join(f"{large.search[lang] / small.search[lang]:.1f}" for lang in langs)
+            print(f"ratios, {large.characters} against {middle.characters} characters: build "
+                  f"time per character {build:.2f} (goal ≤ 1.2); checks per character "
+                  f"{checks:.2f}; peak memory {large.memory / middle.memory:.2f}")
+            print(f"ratios, {large.characters} against {small.characters} characters: "
+                  f"character page (ko/en) {page} (goal ≤ 1.1); search index per character "
+                  f"(ko/en) {index}; first search (ko/en) {search}")
+        for row in rows:
+            print(f"{row.characters} characters: an edit shows in {row.edit / row.build:.3f} of "
+                  f"a whole build (goal < 0.25)")
+        search_index_sizes(Path(tmp) / str(rows[-1].characters) / "site")
 
 
 if __name__ == "__main__":

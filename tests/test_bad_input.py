@@ -15,7 +15,7 @@ from generator.output.browser import serve
 from generator.output.build import build
 from generator.output.files import umask
 from generator.pipeline import load_corpus
-from tests.conftest import FILES, ROOT
+from tests.conftest import FILES, ROOT, free_port
 from tests.projects import SMALL_ALMANAC, almanac, site_files, site_project
 
 URL = "http://127.0.0.1:8000/"
@@ -60,10 +60,15 @@ def test_an_empty_html_name_is_refused(tmp_path):
                    "error: --html needs a file name")
 
 
-def test_serve_without_a_site(tmp_path):
-    site_project(tmp_path)
-    one_line_error(almanac("serve", root=tmp_path),
-                   f"{tmp_path / 'site'}: error: no built site here; run `almanac build` first")
+def test_serve_of_a_corpus_with_errors_serves_nothing(tmp_path):
+    """serve builds its preview first; with error findings there is nothing to show."""
+    site_project(tmp_path, {"en/004_x.txt": b"Townsfolk\n\xff\n"})
+    result = almanac("serve", "--port", str(free_port()), root=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr == ("content/en/004_x.txt:2: undecodable: not UTF-8 at byte 10: invalid "
+                             "start byte; file skipped\n"
+                             "Nothing served: 1 errors above. Fix them and run `almanac serve` "
+                             "again.\n")
 
 
 def test_serve_on_a_port_in_use_or_out_of_range(tmp_path):
@@ -155,7 +160,8 @@ def test_character_almanacs_only_build_a_site(tmp_path):
     pages = built_pages(site_project(tmp_path))
     assert [p for p in pages if p.startswith("ko/") and p.endswith("index.html")] == [
         "ko/characters/chef/index.html", "ko/characters/imp/index.html", "ko/index.html",
-        "ko/report/index.html", "ko/scripts/index.html", "ko/teams/demon/index.html",
+        "ko/report/index.html", "ko/scripts/index.html",
+        "ko/sources/en/004_small.txt/index.html", "ko/teams/demon/index.html",
         "ko/teams/townsfolk/index.html"]
 
 
@@ -178,7 +184,7 @@ def test_what_cannot_be_read_under_content_is_a_diagnostic(tmp_path):
         "links; skipped",
         "content/ko/pipe.txt:1: error unreadable: cannot be read: not a regular file; skipped"]
     # The readable file is read as ever.
-    assert "content/en/004_small.txt:2: info missing-translation: 요리사 has no ko entry" in \
+    assert "content/en/004_small.txt:2: info missing-translation: 요리사 has no Korean entry" in \
         result.stdout.splitlines()
 
 

@@ -127,7 +127,8 @@ def test_recovery_after_a_crash_between_two_renames(tmp_path):
                               cwd=project, stdout=subprocess.PIPE, text=True,
                               env={**os.environ, "PYTHONPATH": str(ROOT)})
     try:
-        assert server.stdout.readline().startswith(f"Serving {project / 'site'} at ")
+        assert server.stdout.readline().startswith(
+            f"Serving the live preview at http://127.0.0.1:{port}/ ")
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/en/characters/chef/") as page:
             assert "Chef" in page.read().decode("utf-8")
     finally:

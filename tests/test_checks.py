@@ -5,13 +5,15 @@ from babel.messages.pofile import read_po
 
 from generator.checks import REGISTRY
 from generator.export.po import write_lacking
+from generator.views.messages import message
 from tests.conftest import FILES
 
 F000, F001, F002, F003, F004 = (FILES[k] for k in ("000", "001", "002", "003", "004"))
 
 
 def found(diagnostics, code):
-    return [(d.file, d.line, d.message) for d in diagnostics if d.code == code]
+    """The code's findings as `almanac check` prints them (in English)."""
+    return [(d.file, d.line, message(d, "en")) for d in diagnostics if d.code == code]
 
 
 def lines(diagnostics, code):
@@ -28,23 +30,23 @@ def test_every_check_has_a_code_severity_and_description():
 
 def test_the_five_untranslated_english_entries(diagnostics):
     assert found(diagnostics, "untranslated-entry") == [
-        (F004, 81, "Professor: ability still in the other language; expected en text"),
-        (F004, 96, "Farmer: ability still in the other language; expected en text"),
-        (F004, 127, "Recluse: ability still in the other language; expected en text"),
-        (F004, 204, "Fang Gu: ability, flavor still in the other language; expected en text"),
-        (F004, 238, "Deviant: ability, flavor still in the other language; expected en text")]
+        (F004, 81, "Professor: Ability still in the other language; expected English text"),
+        (F004, 96, "Farmer: Ability still in the other language; expected English text"),
+        (F004, 127, "Recluse: Ability still in the other language; expected English text"),
+        (F004, 204, "Fang Gu: Ability, Flavor still in the other language; expected English text"),
+        (F004, 238, "Deviant: Ability, Flavor still in the other language; expected English text")]
 
 
 def test_the_six_unwritten_korean_entries(diagnostics):
     korean = [(line, message) for file, line, message in found(diagnostics, "unwritten")
               if file == F001]
     assert korean == [
-        (9, "조사관: not written yet (flavor, summary, how_to_run, examples)"),
-        (20, "퇴마사: not written yet (flavor, summary, how_to_run, examples)"),
-        (42, "교수: not written yet (flavor, summary, how_to_run, examples)"),
-        (130, "열광자: not written yet (flavor, summary, how_to_run, examples)"),
-        (144, "악마의 대변인: not written yet (flavor, summary, how_to_run, examples)"),
-        (164, "싸이코패스: not written yet (flavor, summary, how_to_run, examples)")]
+        (9, "조사관: not written yet (Flavor, Almanac, How to run, Examples & notes)"),
+        (20, "퇴마사: not written yet (Flavor, Almanac, How to run, Examples & notes)"),
+        (42, "교수: not written yet (Flavor, Almanac, How to run, Examples & notes)"),
+        (130, "열광자: not written yet (Flavor, Almanac, How to run, Examples & notes)"),
+        (144, "악마의 대변인: not written yet (Flavor, Almanac, How to run, Examples & notes)"),
+        (164, "싸이코패스: not written yet (Flavor, Almanac, How to run, Examples & notes)")]
 
 
 def test_korean_names_that_differ_from_the_official_names(diagnostics):
@@ -74,7 +76,7 @@ def test_bodies_that_name_their_character_differently(diagnostics):
         (F001, 171, "summary calls '폭탄마' differently: '봄댄디'"),
         (F001, 201, "summary calls '거무리' differently: '리치'"),
         (F001, 212, "summary calls '알 하디키아' with other spacing: '알-하디키아'")]
-    assert (F001, 203, "how_to_run calls '거무리' '리치'") in found(diagnostics, "body-name")
+    assert (F001, 203, "How to run calls '거무리' '리치'") in found(diagnostics, "body-name")
 
 
 def test_reminder_phrases_that_differ_from_the_official_tokens(diagnostics):
@@ -90,7 +92,7 @@ def test_reminder_phrases_that_differ_from_the_official_tokens(diagnostics):
 
 
 def test_korean_and_english_steps_name_the_same_tokens(diagnostics):
-    assert (F001, 89, "양귀비 재배꾼: the en steps use token 'Evil Wakes', the ko steps do not") \
+    assert (F001, 89, "양귀비 재배꾼: the English steps use token 'Evil Wakes', the Korean steps do not") \
         in found(diagnostics, "token-languages")
 
 
@@ -102,7 +104,7 @@ def test_mixed_words_for_reminder(diagnostics):
 
 def test_the_bengali_word_in_a_korean_step(diagnostics):
     assert found(diagnostics, "stray-script") == [
-        (F000, 277, "미치광이 how_to_run: Bengali letters 'এরপর'")]
+        (F000, 277, "미치광이 How to run: Bengali letters 'এরপর'")]
 
 
 def test_official_flavors_with_foreign_letters_are_spared(diagnostics):
@@ -144,7 +146,7 @@ def test_a_duplicate_that_differs_is_reported_with_both_places(tmp_path):
     corpus_project(tmp_path, {"ko/001.txt": (ROOT / F001).read_bytes(),
                               "ko/000.txt": text.encode("utf-8")})
     differs = found(run_checks(load_corpus(tmp_path)), "duplicate-differs")
-    assert ("content/ko/000.txt", 158, "처단자 flavor differs from content/ko/001.txt:48") in differs
+    assert ("content/ko/000.txt", 158, "처단자 Flavor differs from content/ko/001.txt:48") in differs
 
 
 def test_po_export_reads_back_with_babel(corpus):
@@ -153,7 +155,8 @@ def test_po_export_reads_back_with_babel(corpus):
     buffer.seek(0)
     catalog = read_po(buffer, locale="en")
     messages = {m.context: m for m in catalog if m.id}
-    assert len(messages) == count == 189
+    assert len(messages) == count == 189 + 11  # the One Night roles are offered too
+    assert messages["onuw/bodyguard/description"].locations == [(F003, 276)]
     fanggu = messages["fanggu/ability"]
     assert fanggu.id.startswith("매일 밤*, 플레이어 1명을 선택합니다")
     assert fanggu.locations == [(F004, 204)]
@@ -195,9 +198,9 @@ def test_ui_catalog_checks_point_at_the_catalog_line(tmp_path, monkeypatch, corp
                       encoding="utf-8")
     monkeypatch.setattr(catalogs, "LOCALES", tmp_path)
     untranslated = list(ui_catalogs.ui_untranslated(corpus))
-    assert untranslated[0][0] == "ko: UI string untranslated"
-    assert (untranslated[0][2], untranslated[0][3]) == (5, "Ability")
-    assert [f[3] for f in ui_catalogs.ui_fuzzy(corpus)] == ["Dawn", "Dawn"]
+    assert untranslated[0].message == "ko: UI string untranslated"
+    assert (untranslated[0].line, untranslated[0].text) == (5, "Ability")
+    assert [f.text for f in ui_catalogs.ui_fuzzy(corpus)] == ["Dawn", "Dawn"]
 
 
 def test_wake_order_against_the_night_order_data(corpus):
@@ -209,4 +212,4 @@ def test_wake_order_against_the_night_order_data(corpus):
     combined[5] = ("#3", "mason")  # the data says Mason where the rulebook says Minion
     changed = replace(corpus, night_order=replace(corpus.night_order,
                                                   onuw_combined=tuple(combined)))
-    assert [(f[1], f[2]) for f in wake_order_data(changed)] == [(F003, 154)]
+    assert [(f.file, f.line) for f in wake_order_data(changed)] == [(F003, 154)]

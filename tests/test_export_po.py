@@ -84,12 +84,14 @@ def test_the_header_names_the_project_and_the_language(corpus, lang, team, plura
     assert header == "\n".join([
         f"# Sections the almanac still lacks in {team}, each with the other language's text "
         "as its msgid.",
+        f"# `almanac import-po FILE` brings the translations back into content/{lang}/"
+        "translations.txt.",
         "#",
         'msgid ""',
         'msgstr ""',
         f'"Project-Id-Version: almanac {version("almanac")}\\n"',
         f'"Language: {lang}\\n"',
-        f'"Language-Team: {team}\\n"',
+        f'"Language-Team: {team} <{lang}>\\n"',
         f'"Plural-Forms: {plural}\\n"',
         '"MIME-Version: 1.0\\n"',
         '"Content-Type: text/plain; charset=utf-8\\n"',
@@ -97,7 +99,7 @@ def test_the_header_names_the_project_and_the_language(corpus, lang, team, plura
         '"Generated-By: Babel 2.17.0\\n"'])
     catalog = read_po(BytesIO(data), locale=lang)
     assert (catalog.project, catalog.version, catalog.language_team) == \
-        ("almanac", version("almanac"), team)
+        ("almanac", version("almanac"), f"{team} <{lang}>")
 
 
 def test_the_same_corpus_exports_the_same_bytes():
@@ -110,3 +112,37 @@ def test_the_same_corpus_exports_the_same_bytes():
                               capture_output=True, env={**os.environ, "PYTHONHASHSEED": seed}
                               ).stdout for seed in ("1", "2")}
     assert len(outputs) == 1 and b"vizier/summary" in outputs.pop()
+
+
+def test_translator_comments_give_the_official_terms_the_source_uses(corpus):
+    catalog = read_po(BytesIO(exported(corpus, "ko")), locale="ko")
+    balloonist = next(m for m in catalog if m.context == "balloonist/how_to_run")
+    assert "terms: Balloonist → 열기구 조종사; KNOW → 알아냄; Outsider → 외지인" in \
+        balloonist.auto_comments
+    english = read_po(BytesIO(exported(corpus, "en")), locale="en")
+    alsaahir = next(m for m in english if m.context == "alsaahir/summary")
+    # Names inside longer words are no terms: no 포 (Po) for 포함.
+    assert [c for c in alsaahir.auto_comments if c.startswith("terms:")] == [
+        "terms: 악마 → Demons; 알사히르 → Alsaahir; 여행자 → Travellers; 하수인 → Minion"]
+
+
+def test_filters_and_official_suggestions(corpus, tmp_path):
+    official = tmp_path / "official"
+    official.mkdir()
+    (official / "roles.json").write_text(
+        '[{"id": "balloonist", "name": "Balloonist", "ability": "A made-up card ability."}]',
+        encoding="utf-8")
+    (official / "game.ko.json").write_text(
+        '{"roles": {"balloonist": {"name": "열기구 조종사", "ability": "지어낸 카드 능력."}}}',
+        encoding="utf-8")
+    from generator.facts.official import load_official
+    buffer = BytesIO()
+    count = write_lacking(corpus, "ko", buffer, load_official(official), {"balloonist"},
+                          {"ability", "summary"})
+    catalog = read_po(BytesIO(buffer.getvalue()), locale="ko")
+    messages = {m.context: m for m in catalog if m.id}
+    assert count == 2 and set(messages) == {"balloonist/ability", "balloonist/summary"}
+    assert (messages["balloonist/ability"].string, messages["balloonist/ability"].fuzzy) == \
+        ("지어낸 카드 능력.", True)
+    assert (messages["balloonist/summary"].string, messages["balloonist/summary"].fuzzy) == \
+        ("", False)

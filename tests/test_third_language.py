@@ -4,6 +4,7 @@ pages link to every language, a report column and a PO export."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 
 import pytest
@@ -53,7 +54,8 @@ def test_records_for_the_third_language(project):
     assert steward["names"] == {"ko": "시종", "en": "Steward", "ja": "Steward"}
     borrowed = [d["message"] for d in document["diagnostics"] if d["code"] == "borrowed-name"]
     assert len(borrowed) == 1 and borrowed[0].startswith(
-        "ja: 90 characters have no ja name in the glossary and borrow one along en → ko: ")
+        "Japanese: 90 characters have no name of their own in the glossary and borrow one "
+        "along English → Korean: ")
 
 
 def test_a_site_for_it_linking_every_language(project):
@@ -75,9 +77,11 @@ def test_a_site_for_it_linking_every_language(project):
 
 def test_the_report_has_three_language_columns(project):
     report = (project / "site" / "en" / "report" / "index.html").read_text(encoding="utf-8")
-    assert ('<th colspan="5" lang="ko">한국어</th><th colspan="5" lang="en">English</th>'
-            '<th colspan="5" lang="ja">日本語</th>') in report
-    assert report.count('data-lang="ja"') == report.count('data-lang="en"') > 0
+    # Each cell states every language; progress has a row for each.
+    steward = re.search(r'<tr data-id="steward".*?</tr>', report, re.S).group(0)
+    assert re.findall(r'data-lang="(\w+)" data-section="ability"', steward) == ["ko", "en", "ja"]
+    assert report.count('data-lang="ja"') == report.count('data-lang="en"') == 79 * 5 + 1
+    assert '<tr data-lang="ja"><th lang="ja">Japanese</th>' in report
 
 
 def test_a_po_export_for_it(project):

@@ -6,7 +6,7 @@ import re
 
 from generator.checks import check
 from generator.checks.fields import entries
-from generator.facts.languages import english_name
+from generator.codes import ABILITY_QUOTE, SETUP_BRACKET
 from generator.model import PRESENT, UNTRANSLATED
 from generator.parse.vocabulary import quoted_ability
 from generator.resolve import Character, Corpus
@@ -21,9 +21,7 @@ def setup_numbers(ability: str) -> list[tuple[str, ...]]:
             for m in _BRACKET.finditer(ability)]
 
 
-@check("ability-quote", "warning",
-       "An ability line that differs from the quoted ability opening its summary (where its "
-       "language rewords the quote, only the setup brackets must agree).")
+@check(ABILITY_QUOTE)
 def ability_quote(corpus: Corpus):
     for character, entry in entries(corpus):
         if not (entry.ability and entry.summary):
@@ -35,12 +33,11 @@ def ability_quote(corpus: Corpus):
         differs = (len(setup_numbers(quote)) != len(setup_numbers(ability))) \
             if corpus.languages[entry.lang].rewords_quote else quote != ability
         if differs:
-            yield (f"{character.name(entry.lang)}: ability line differs from the summary's "
-                   f"quote \"{quote}\"", entry.file, entry.ability.line, ability)
+            yield ABILITY_QUOTE.at(entry.file, entry.ability.line, ability,
+                                   name=character.name(entry.lang), quote=quote)
 
 
-@check("setup-bracket", "warning",
-       "A setup bracket present in one language and not another, or with another sign or number.")
+@check(SETUP_BRACKET)
 def setup_bracket(corpus: Corpus):
     codes = corpus.languages.codes
     for character in corpus.characters:
@@ -57,6 +54,12 @@ def _brackets(character: Character, lang: str, other: str):
         return
     first, second = setup_numbers(one.ability.text), setup_numbers(two.ability.text)
     if first != second:
-        yield (f"{character.name(lang)}: {english_name(lang)} brackets {first or 'none'}, "
-               f"{english_name(other)} brackets {second or 'none'} at "
-               f"{two.file}:{two.ability.line}", one.file, one.ability.line, one.ability.text)
+        yield SETUP_BRACKET.at(one.section_file("ability"), one.ability.line, one.ability.text,
+                               name=character.name(lang), language=lang, other_language=other,
+                               first=_shown(first), second=_shown(second),
+                               place=f"{two.section_file('ability')}:{two.ability.line}")
+
+
+def _shown(brackets: list[tuple[str, ...]]) -> str:
+    """[('+0', '+1')] → '[+0/+1]'; no bracket → '[]'."""
+    return " ".join("[" + "/".join(numbers) + "]" for numbers in brackets) or "[]"

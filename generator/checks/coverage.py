@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from generator.checks import check
 from generator.checks.fields import entries
-from generator.model import MISSING, PLACEHOLDER, SECTIONS, UNTRANSLATED
-from generator.resolve import Corpus
+from generator.codes import BORROWED_NAME, MISSING_TRANSLATION, UNTRANSLATED_ENTRY, UNWRITTEN
+from generator.model import MISSING, PLACEHOLDER, PRESENT, SECTIONS, UNTRANSLATED, Entry
+from generator.resolve import Character, Corpus
 
 GLOSSARY_FILE = "content/glossary.yaml"
 
@@ -18,29 +19,34 @@ def matrix(corpus: Corpus) -> dict[tuple[str, str], dict[str, dict[str, str]]]:
             for c in corpus.characters if c.game == "botc"}
 
 
-@check("unwritten", "warning", "An entry whose sections are marked as not written yet.")
+def _superseded(character: Character, entry: Entry, section: str) -> bool:
+    """A translation in another file stands in for the section (`superseded` says so)."""
+    return character.entries[entry.lang].status[section] == PRESENT
+
+
+@check(UNWRITTEN)
 def unwritten(corpus: Corpus):
-    for _, entry in entries(corpus):
-        lacking = [s for s in SECTIONS if entry.status[s] == PLACEHOLDER]
+    for character, entry in entries(corpus):
+        lacking = [s for s in SECTIONS if entry.status[s] == PLACEHOLDER and
+                   not _superseded(character, entry, s)]
         if lacking:
-            yield (f"{entry.name}: not written yet ({', '.join(lacking)})", entry.file, entry.line,
-                   entry.raw_name)
+            yield UNWRITTEN.at(entry.file, entry.line, entry.raw_name, name=entry.name,
+                               sections=tuple(lacking))
 
 
-@check("untranslated-entry", "warning",
-       "An entry of one language whose text is still in the other language.")
+@check(UNTRANSLATED_ENTRY)
 def untranslated_entry(corpus: Corpus):
     for character, entry in entries(corpus):
-        foreign = [s for s in SECTIONS if entry.status[s] == UNTRANSLATED]
+        foreign = [s for s in SECTIONS if entry.status[s] == UNTRANSLATED and
+                   not _superseded(character, entry, s)]
         if foreign:
             first = entry.field_lines(foreign[0])[0]
-            yield (f"{character.name(entry.lang)}: {', '.join(foreign)} still in the other "
-                   f"language; expected {entry.lang} text", entry.file, first.line, first.text)
+            yield UNTRANSLATED_ENTRY.at(entry.file, first.line, first.text,
+                                        name=character.name(entry.lang), sections=tuple(foreign),
+                                        language=entry.lang)
 
 
-@check("borrowed-name", "info",
-       "Characters of the corpus that the glossary names not in a language: they are shown by "
-       "a name of its fallback languages.")
+@check(BORROWED_NAME)
 def borrowed_name(corpus: Corpus):
     for language in corpus.languages.all:
         borrowed = sorted(c.id for c in corpus.characters
@@ -48,13 +54,12 @@ def borrowed_name(corpus: Corpus):
                           language.code in term.borrowed)
         if borrowed:
             shown = ", ".join(borrowed[:8]) + (", …" if len(borrowed) > 8 else "")
-            chain = " → ".join(corpus.languages.others(language.code))
-            yield (f"{language.code}: {len(borrowed)} characters have no {language.code} name in "
-                   f"the glossary and borrow one along {chain}: {shown}", GLOSSARY_FILE, 1, "")
+            yield BORROWED_NAME.at(GLOSSARY_FILE, 1, language=language.code,
+                                   count=len(borrowed),
+                                   chain=corpus.languages.others(language.code), ids=shown)
 
 
-@check("missing-translation", "info",
-       "A character written in one language that has no entry in another.")
+@check(MISSING_TRANSLATION)
 def missing_translation(corpus: Corpus):
     for character in corpus.characters:
         written = [lang for lang in corpus.languages.codes if lang in character.entries]
@@ -63,5 +68,5 @@ def missing_translation(corpus: Corpus):
         entry = character.entries[written[0]]  # reported once, at the first entry
         for lang in corpus.languages.codes:
             if lang not in character.entries:
-                yield (f"{character.name(lang)} has no {lang} entry", entry.file, entry.line,
-                       entry.raw_name)
+                yield MISSING_TRANSLATION.at(entry.file, entry.line, entry.raw_name,
+                                             name=character.name(lang), language=lang)

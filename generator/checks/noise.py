@@ -3,13 +3,13 @@ from __future__ import annotations
 
 from generator.checks import check
 from generator.checks.fields import entries, field_lines
+from generator.codes import CONTROL_CHARACTER, STRAY_SCRIPT
 from generator.model import CONTROL
-from generator.parse.vocabulary import writing_systems
+from generator.parse.vocabulary import letter_system, writing_systems
 from generator.resolve import Corpus
 
 
-@check("stray-script", "warning",
-       "Letters of an unexpected script (flavor spared where the official flavor has them).")
+@check(STRAY_SCRIPT)
 def stray_script(corpus: Corpus):
     for character, entry in entries(corpus):
         term = corpus.glossary.by_id(character.game, character.id)
@@ -21,26 +21,32 @@ def stray_script(corpus: Corpus):
             expected = set(allowed)
             if section == "flavor" and term:
                 expected |= set(term.flavor_scripts.get(entry.lang, ()))
-            stray = sorted(writing_systems(line.text) - expected)
+            stray = sorted(_scripts(line.text) - expected)
             if stray:
                 sample = "".join(ch for ch in line.text
                                  if ch.isalpha() and writing_systems(ch) & set(stray))
-                yield (f"{character.name(entry.lang)} {section}: {', '.join(stray).title()} "
-                       f"letters '{sample}'", entry.file, line.line, line.text)
+                yield STRAY_SCRIPT.at(entry.file, line.line, line.text,
+                                      name=character.name(entry.lang), section=section,
+                                      scripts=", ".join(stray).title(), sample=sample)
 
 
-@check("control-character", "warning",
-       "Control characters (or line separators) inside a name or text: invisible, and they "
-       "break lines in other tools.")
+@check(CONTROL_CHARACTER)
 def control_character(corpus: Corpus):
     for character, entry in entries(corpus):
         if CONTROL.search(entry.raw_name):
-            yield (f"name has control characters: {_shown(entry.raw_name)}", entry.file,
-                   entry.line, entry.raw_name)
+            yield CONTROL_CHARACTER.at(entry.file, entry.line, entry.raw_name, "name",
+                                       characters=_shown(entry.raw_name))
         for section, line in field_lines(entry):
             if CONTROL.search(line.text):
-                yield (f"{character.name(entry.lang)} {section}: control characters: "
-                       f"{_shown(line.text)}", entry.file, line.line, line.text)
+                yield CONTROL_CHARACTER.at(entry.file, line.line, line.text, "field",
+                                           name=character.name(entry.lang), section=section,
+                                           characters=_shown(line.text))
+
+
+def _scripts(text: str) -> set[str]:
+    """The scripts of the letters in text, each distinct character looked up once: a line
+    repeats its letters, and going through every one was most of the checks' time."""
+    return {system for char in set(text) if (system := letter_system(char))}
 
 
 def _shown(text: str) -> str:

@@ -6,6 +6,7 @@ from collections import Counter
 
 from generator.checks import check
 from generator.checks.fields import entries
+from generator.codes import REMINDER_WORD, TOKEN_LANGUAGES, TOKEN_NAME
 from generator.facts.glossary import squash
 from generator.facts.languages import TokenWords
 from generator.resolve import Corpus
@@ -52,8 +53,7 @@ def _labels(corpus: Corpus, lang: str) -> dict[str, set[str]]:
             for t in corpus.glossary.terms if t.game == "botc"}
 
 
-@check("token-name", "warning",
-       "A reminder token named in a how-to-run step that is not an official token label.")
+@check(TOKEN_NAME)
 def token_name(corpus: Corpus):
     for language in corpus.languages.all:
         lang, words = language.code, language.tokens
@@ -72,13 +72,13 @@ def token_name(corpus: Corpus):
                         continue
                     if words.capitals and squash(token) in names:
                         continue  # a character's name in capitals
-                    yield (f"{character.name(lang)}: token '{token}' is not an official label"
-                           f"{'; official: ' + expected if expected else ''}",
-                           entry.file, line.line, line.text)
+                    yield TOKEN_NAME.at(entry.file, line.line, line.text,
+                                        "other-label" if expected else "unknown",
+                                        name=character.name(lang), token=token,
+                                        **({"official": expected} if expected else {}))
 
 
-@check("token-languages", "info",
-       "Official tokens one language's steps name that another's do not.")
+@check(TOKEN_LANGUAGES)
 def token_languages(corpus: Corpus):
     for character in corpus.characters:
         term = corpus.glossary.by_id(character.game, character.id)
@@ -97,13 +97,13 @@ def token_languages(corpus: Corpus):
         for lang, other in ((a, b) for a in written for b in written if a != b):
             for token in sorted(dict(labels)[lang] for labels in named[lang] - named[other]):
                 entry = character.entries[other]
-                yield (f"{character.name(other)}: the {lang} steps use token '{token}', the "
-                       f"{other} steps do not", entry.file, entry.how_to_run[0].line,
-                       entry.how_to_run[0].text)
+                yield TOKEN_LANGUAGES.at(entry.section_file("how_to_run"),
+                                         entry.how_to_run[0].line, entry.how_to_run[0].text,
+                                         name=character.name(other), language=lang, token=token,
+                                         other_language=other)
 
 
-@check("reminder-word", "info",
-       "A language's text calls reminders by two words (알림 and 리마인더); the rarer is shown.")
+@check(REMINDER_WORD)
 def reminder_word(corpus: Corpus):
     for language in corpus.languages.all:
         yield from _rarer_word(corpus, language.code, language.tokens.before)
@@ -124,5 +124,5 @@ def _rarer_word(corpus: Corpus, lang: str, words: tuple[str, ...]):
     for word, file, line in uses:
         if word == rare and (file, line.line) not in reported:
             reported.add((file, line.line))
-            yield (f"'{rare}' here; the corpus mostly says '{common}' "
-                   f"({counts[common]} to {counts[rare]})", file, line.line, line.text)
+            yield REMINDER_WORD.at(file, line.line, line.text, rare=rare, common=common,
+                                   common_count=counts[common], rare_count=counts[rare])

@@ -6,16 +6,15 @@ import re
 
 from generator.checks import check
 from generator.checks.fields import entries, field_lines
+from generator.codes import BODY_NAME, HEADING_NAME, OTHER_LANGUAGE_NAME
 from generator.facts.glossary import squash
-from generator.facts.languages import english_name
 from generator.model import UNTRANSLATED
 from generator.parse.summaries import paragraph
 from generator.parse.vocabulary import letter_system, quoted
 from generator.resolve import Corpus
 
 
-@check("heading-name", "warning",
-       "A heading name that is not the official name in its language.")
+@check(HEADING_NAME)
 def heading_name(corpus: Corpus):
     for character, entry in entries(corpus):
         term = corpus.glossary.by_id(character.game, character.id)
@@ -23,12 +22,11 @@ def heading_name(corpus: Corpus):
             continue
         official = term.names[entry.lang]
         if entry.name != official:
-            yield (f"heading '{entry.name}'; the official {english_name(entry.lang)} name is "
-                   f"'{official}'", entry.file, entry.line, entry.raw_name)
+            yield HEADING_NAME.at(entry.file, entry.line, entry.raw_name, heading=entry.name,
+                                  language=entry.lang, official=official)
 
 
-@check("body-name", "warning",
-       "A body that names its character differently from its heading, or with other spacing.")
+@check(BODY_NAME)
 def body_name(corpus: Corpus):
     for character, entry in entries(corpus):
         term = corpus.glossary.by_id(character.game, character.id)
@@ -42,19 +40,17 @@ def body_name(corpus: Corpus):
         if subject and entry.summary and not after_quote.startswith(entry.name) and \
                 subject.group("subject") != entry.name:
             said = subject.group("subject")
-            kind = "with other spacing" if squash(said) == squash(entry.name) else "differently"
-            yield (f"summary calls '{entry.name}' {kind}: '{said}'", entry.file,
-                   entry.summary.line, entry.summary.text)
+            kind = "spacing" if squash(said) == squash(entry.name) else "differently"
+            yield BODY_NAME.at(entry.file, entry.summary.line, entry.summary.text, kind,
+                               name=entry.name, said=said)
         for section, line in field_lines(entry, ("how_to_run", "examples")):
             used = sorted(n for n in others if n in line.text and entry.name not in n)
             if used:
-                yield (f"{section} calls '{entry.name}' '{used[0]}'", entry.file, line.line,
-                       line.text)
+                yield BODY_NAME.at(entry.file, line.line, line.text, "steps", section=section,
+                                   name=entry.name, used=used[0])
 
 
-@check("other-language-name", "warning",
-       "A character's name in another language, written in other letters, left inside a text "
-       "(fields and script notes): 'Fiddler' in Korean text.")
+@check(OTHER_LANGUAGE_NAME)
 def other_language_name(corpus: Corpus):
     for language in corpus.languages.all:
         for other in corpus.languages.all:
@@ -87,5 +83,6 @@ def _names_of(corpus: Corpus, lang: str, other: str, letters: frozenset[str]):
                 continue
             term = corpus.glossary.lookup("botc", other, match.group(1))
             expected = term.names[lang] if term else "?"
-            yield (f"{english_name(other)} name '{match.group(1)}' in {english_name(lang)} text; "
-                   f"expected '{expected}'", file, line.line, line.text)
+            yield OTHER_LANGUAGE_NAME.at(file, line.line, line.text, other_language=other,
+                                         found=match.group(1), language=lang,
+                                         expected=expected)

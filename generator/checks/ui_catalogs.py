@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.checks import check
+from generator.codes import UI_FUZZY, UI_UNTRANSLATED
 from generator.facts.catalogs import (
     LOCALES,
     TEMPLATE,
@@ -22,24 +23,26 @@ def _shown(path: Path) -> str:
 
 
 def _catalog_findings(corpus: Corpus, fuzzy: bool):
-    state = "fuzzy" if fuzzy else "untranslated"
     for lang in corpus.languages.codes:
         if not has_catalog(lang):
             if not fuzzy:  # one finding for the whole language, not one per string
-                yield (f"{lang}: no UI catalog; all {len(catalog_messages(lang))} UI strings are "
-                       "shown in English", _shown(LOCALES / TEMPLATE), 1, lang)
+                yield UI_UNTRANSLATED.at(_shown(LOCALES / TEMPLATE), 1, lang, "no-catalog",
+                                         language=lang, count=len(catalog_messages(lang)))
             continue
         shown = _shown(catalog_path(lang))
         for message in catalog_messages(lang):
             if message.fuzzy if fuzzy else is_untranslated(message):
-                yield (f"{lang}: UI string {state}", shown, message.lineno, str(message.id))
+                kind = UI_FUZZY.at(shown, message.lineno or 1, str(message.id), language=lang) \
+                    if fuzzy else UI_UNTRANSLATED.at(shown, message.lineno or 1, str(message.id),
+                                                     "string", language=lang)
+                yield kind
 
 
-@check("ui-untranslated", "warning", "A UI string of the templates with no translation yet.")
+@check(UI_UNTRANSLATED)
 def ui_untranslated(corpus: Corpus):
     yield from _catalog_findings(corpus, fuzzy=False)
 
 
-@check("ui-fuzzy", "warning", "A UI string whose translation is marked fuzzy (needs review).")
+@check(UI_FUZZY)
 def ui_fuzzy(corpus: Corpus):
     yield from _catalog_findings(corpus, fuzzy=True)

@@ -6,6 +6,7 @@ import re
 
 from generator.checks import check
 from generator.checks.fields import entries, field_lines
+from generator.codes import OTHER_LETTERS
 from generator.model import UNTRANSLATED
 from generator.parse.vocabulary import letter_system
 from generator.resolve import Corpus
@@ -13,9 +14,7 @@ from generator.resolve import Corpus
 _WORD = re.compile(r"[^\W\d_][^\W\d_'’-]*")
 
 
-@check("other-letters", "warning",
-       "Words in the letters of another of the project's languages inside a field, other than "
-       "character names and token labels.")
+@check(OTHER_LETTERS)
 def other_letters(corpus: Corpus):
     known = {word.lower() for term in corpus.glossary.terms for name in term.names.values()
              for word in _WORD.findall(name)}
@@ -36,6 +35,6 @@ def other_letters(corpus: Corpus):
                 words = [w for w in _WORD.findall(line.text)
                          if letter_system(w[0]) in foreign and w.lower() not in known]
                 if words:
-                    yield (f"{character.name(language.code)} {section}: words in other letters "
-                           f"({', '.join(words)}) in {language.name} text", entry.file,
-                           line.line, line.text)
+                    yield OTHER_LETTERS.at(entry.file, line.line, line.text,
+                                           name=character.name(language.code), section=section,
+                                           words=tuple(words), language=language.code)

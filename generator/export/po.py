@@ -1,7 +1,10 @@
 """A gettext PO of what one language still lacks, for Poedit or Weblate: one message per
-missing, unwritten or untranslated section, the other language's text as its msgid."""
+missing, unwritten or untranslated section, the other language's text as its msgid, with the
+official terms its text uses in translator comments. `almanac import-po` brings it back."""
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from importlib.metadata import version
 from typing import BinaryIO
 
@@ -9,8 +12,13 @@ from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
-from generator.model import PRESENT, SECTIONS, UNTRANSLATED
+from generator.errors import AlmanacError
+from generator.facts.glossary import Glossary
+from generator.facts.languages import Language
+from generator.facts.official import OfficialTexts
+from generator.model import SECTIONS
 from generator.resolve import Corpus
+from generator.translation.lacking import Lacking, lacking
 
 # Babel guesses these from a '%' or '{' in the text; the texts are prose, not format strings,
 # and with the flags `msgfmt -c` rejects a faithful translation.
@@ -18,54 +26,127 @@ _FORMAT_FLAGS = frozenset({"python-format", "python-brace-format"})
 # No dates (the file stays byte-identical for the same corpus) and no placeholder people.
 _OMITTED_HEADERS = frozenset({"Report-Msgid-Bugs-To", "POT-Creation-Date", "PO-Revision-Date",
                               "Last-Translator"})
+# The sections the official card has, offered as fuzzy suggestions with --official.
+_CARD = {"ability": OfficialTexts.ability, "flavor": OfficialTexts.flavor}
 
 
 class _Catalog(Catalog):
-    """A catalog whose header leaves out what the export cannot know."""
+    """A catalog whose header leaves out what the export cannot know, and names its language
+    even where Babel does not know it (import-po reads the language from there)."""
+
+    code = ""
 
     @property
     def mime_headers(self) -> list[tuple[str, str]]:
-        return [(name, value) for name, value in super().mime_headers
-                if name not in _OMITTED_HEADERS]
+        headers = [(name, value) for name, value in super().mime_headers
+                   if name not in _OMITTED_HEADERS]
+        if not any(name == "Language" for name, _ in headers):
+            headers.insert(3, ("Language", self.code))
+        return headers
 
 
-def lacking_catalog(corpus: Corpus, lang: str) -> Catalog:
+def _used(name: str, text: str, particles: tuple[str, ...]) -> bool:
+    """A name standing in the text as a word of its own, not inside a longer word (Imp, not
+    Important; 포, not 포함), alone or with one of its language's particles (귀족에게)."""
+    if not name:
+        return False
+    after = "|".join(map(re.escape, particles))
+    word = rf"(?<![^\W\d_]){re.escape(name)}(?:{after})?(?![^\W\d_])" if after else \
+        rf"(?<![^\W\d_]){re.escape(name)}(?![^\W\d_])"
+    return re.search(word, text) is not None
+
+
+def terminology(glossary: Glossary, text: str, source: Language, target: str) -> str | None:
+    """'source term → target term; …' for each character name, team and reminder-token label
+    the text uses, the target's official term from the glossary (names it borrows left out)."""
+    found: dict[str, str] = {}
+    particles, lang = source.particles, source.code
+    # Teams by their labels and by the words the language's team lines use (Outsider).
+    words = {team.label(lang): team for team in glossary.teams} | \
+        {word: team for word, ident in source.teams.items() if (team := glossary.team(ident))}
+    for word, team in words.items():
+        if team.label(target) != word and _used(word, text, particles):
+            found[word] = team.label(target)
+    for term in glossary.game_terms("botc"):
+        if target not in term.borrowed and _used(term.names.get(lang, ""), text, particles):
+            found[term.names[lang]] = term.names[target]
+        for token in term.reminders:
+            label, translated = token.label(lang), token.label(target)
+            shown = label.upper() if label.isascii() else label  # English steps write KNOW
+            if label and translated and translated != label and _used(shown, text, particles):
+                found[shown] = translated
+    return "; ".join(f"{a} → {b}" for a, b in sorted(found.items())) or None
+
+
+def _wanted(corpus: Corpus, lang: str, characters: set[str] | None,
+            sections: set[str] | None) -> Iterator[Lacking]:
+    for item in lacking(corpus, lang):
+        if (characters is None or item.character.id in characters) and \
+                (sections is None or item.section in sections):
+            yield item
+
+
+def lacking_catalog(corpus: Corpus, lang: str, official: OfficialTexts | None = None,
+                    characters: set[str] | None = None,
+                    sections: set[str] | None = None) -> Catalog:
     try:
         locale: Locale | None = Locale.parse(lang)
     except (ValueError, UnknownLocaleError):
         locale = None  # a language Babel does not know: named as languages.yaml names it
     language = locale.english_name if locale else corpus.languages[lang].name
+    if sections is not None and sections - set(SECTIONS):
+        raise AlmanacError(f"no section {', '.join(sorted(sections - set(SECTIONS)))}; "
+                           f"the sections are {', '.join(SECTIONS)}")
+    if characters is not None:
+        known = {c.id for c in corpus.characters if c.game == "botc"}
+        if characters - known:
+            raise AlmanacError(f"no character {', '.join(sorted(characters - known))} in the "
+                               "corpus (ids as in the records: noble, fortune-teller …)")
     catalog = _Catalog(locale=locale, project="almanac", version=version("almanac"),
-                       language_team=language, fuzzy=False,
+                       language_team=f"{language} <{lang}>", fuzzy=False,
                        header_comment=f"# Sections the almanac still lacks in {language}, each "
-                                      "with the other language's text as its msgid.\n#")
-    for character in corpus.characters:
-        if character.game != "botc":
-            continue
-        own = character.entries.get(lang)
-        others = [character.entries[c] for c in corpus.languages.others(lang)
-                  if c in character.entries]
-        for section in SECTIONS:
-            state = own.status[section] if own else None
-            if state == PRESENT:
-                continue
-            # Text still in another language where it stands; else the first other language's
-            # entry that has it, along the language's fallbacks.
-            source = own if state == UNTRANSLATED else \
-                next((e for e in others if e.status[section] == PRESENT), None)
-            if source is None:
-                continue
-            lines = source.field_lines(section)
-            message = catalog.add(
-                "\n".join(line.text for line in lines), string="",
-                locations=[(source.file, lines[0].line)], context=f"{character.id}/{section}",
-                auto_comments=[" · ".join(character.name(c) for c in corpus.languages.codes) +
-                               f" · {section}: {state or 'no ' + lang + ' entry'}"])
-            message.flags -= _FORMAT_FLAGS
+                                      "with the other language's text as its msgid.\n# "
+                                      "`almanac import-po FILE` brings the translations back "
+                                      f"into content/{lang}/translations.txt.\n#")
+    catalog.code = lang
+    for item in _wanted(corpus, lang, characters, sections):
+        character, section = item.character, item.section
+        state = item.state if lang in character.entries else f"no {lang} entry"
+        terms = terminology(corpus.glossary, item.text, corpus.languages[item.source.lang], lang)
+        comments = [" · ".join(character.name(c) for c in corpus.languages.codes) +
+                    f" · {section}: {state}", *([f"terms: {terms}"] if terms else [])]
+        card = _CARD[section](official, character.id, lang) \
+            if official and section in _CARD else None
+        suggested = card is not None and card.lang == lang
+        message = catalog.add(
+            item.text, string=card.text if card and suggested else "",
+            locations=[(item.source.file, item.lines[0].line)], context=item.context,
+            auto_comments=comments, flags=("fuzzy",) if suggested else ())
+        message.flags -= _FORMAT_FLAGS
+    if characters is None and sections is None:
+        _add_roles(catalog, corpus, lang)
     return catalog
 
 
-def write_lacking(corpus: Corpus, lang: str, out: BinaryIO) -> int:
-    catalog = lacking_catalog(corpus, lang)
+def _add_roles(catalog: Catalog, corpus: Corpus, lang: str) -> None:
+    """One Night roles, whose rulebook is in another language: offered to the translator;
+    import-po has no shape to write them in yet and says so."""
+    book = next((book for book in corpus.rulebooks if book.lang != lang), None)
+    if book is None:
+        return
+    for character in corpus.characters:
+        role = character.role
+        if character.game != "onuw" or role is None or not role.description:
+            continue
+        catalog.add("\n".join(line.text for line in role.description),
+                    locations=[(book.file, role.description[0].line)],
+                    context=f"onuw/{character.id}/description",
+                    auto_comments=[f"{character.name(book.lang)} · One Night role · "
+                                   "description"]).flags -= _FORMAT_FLAGS
+
+
+def write_lacking(corpus: Corpus, lang: str, out: BinaryIO, official: OfficialTexts | None = None,
+                  characters: set[str] | None = None, sections: set[str] | None = None) -> int:
+    catalog = lacking_catalog(corpus, lang, official, characters, sections)
     write_po(out, catalog, width=0, sort_output=False)
     return len(catalog)

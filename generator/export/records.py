@@ -5,6 +5,7 @@ from typing import Any
 
 from generator.model import SECTIONS, Diagnostic, Entry, Rulebook, Utterance
 from generator.resolve import Character, Corpus
+from generator.views.messages import message
 
 
 def _entry(entry: Entry, places: tuple[Entry, ...]) -> dict[str, Any]:
@@ -21,6 +22,8 @@ def _entry(entry: Entry, places: tuple[Entry, ...]) -> dict[str, Any]:
     record["status"] = dict(entry.status)
     record["sources"] = [{"file": e.file, "line": e.line} for e in places]
     record["lines"] = lines
+    if entry.files:  # sections a translation file supersedes: where their lines are
+        record["files"] = dict(entry.files)
     if entry.raw_name != entry.name:
         record["raw_name"] = entry.raw_name
     return record
@@ -70,9 +73,9 @@ def _rulebook(book: Rulebook) -> dict[str, Any]:
     }
 
 
-def diagnostic_record(d: Diagnostic) -> dict[str, Any]:
+def diagnostic_record(d: Diagnostic, lang: str = "en") -> dict[str, Any]:
     record = {"severity": d.severity, "code": d.code, "file": d.file, "line": d.line,
-              "message": d.message}
+              "message": message(d, lang)}
     if d.text:
         record["text"] = d.text
     return record

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import gettext
 from dataclasses import dataclass
+from functools import cache
 from io import BytesIO
 from pathlib import Path
 
@@ -14,6 +15,11 @@ LOCALES = Path(__file__).resolve().parent.parent / "locales"
 TEMPLATE = "messages.pot"
 
 
+def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "translate later"
+    """Marks a string for extraction into the catalogs; it is translated where it is shown."""
+    return message
+
+
 def catalog_path(lang: str) -> Path:
     return LOCALES / lang / "LC_MESSAGES" / "messages.po"
 
@@ -22,6 +28,7 @@ def has_catalog(lang: str) -> bool:
     return catalog_path(lang).is_file()
 
 
+@cache  # read once per process: every page and finding of a build asks again
 def translations(lang: str) -> gettext.NullTranslations:
     """The catalog compiled in memory, so no .mo file has to be kept in step with its .po; a
     language without a catalog gets the English strings of the templates."""

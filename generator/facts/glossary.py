@@ -100,18 +100,35 @@ class Glossary:
     def by_id(self, game: str, ident: str) -> Term | None:
         return self._by_id.get((game, ident))
 
+    @cached_property
+    def _teams(self) -> dict[str, tuple[int, Team]]:
+        """Team id → (place in the official order, team); the first of an id given twice."""
+        index: dict[str, tuple[int, Team]] = {}
+        for order, team in enumerate(self.teams):
+            index.setdefault(team.id, (order, team))
+        return index
+
+    @cached_property
+    def _game_terms(self) -> dict[str, tuple[Term, ...]]:
+        by_game: dict[str, list[Term]] = {}
+        for term in self.terms:
+            by_game.setdefault(term.game, []).append(term)
+        return {game: tuple(terms) for game, terms in by_game.items()}
+
     def team(self, ident: str) -> Team | None:
-        return next((team for team in self.teams if team.id == ident), None)
+        found = self._teams.get(ident)
+        return found[1] if found else None
 
     def team_order(self, ident: str) -> int:
-        return next((i for i, team in enumerate(self.teams) if team.id == ident), len(self.teams))
+        found = self._teams.get(ident)
+        return found[0] if found else len(self.teams)
 
     def alignment(self, team: str) -> str:
         found = self.team(team)
         return found.alignment if found else "other"
 
     def game_terms(self, game: str) -> tuple[Term, ...]:
-        return tuple(t for t in self.terms if t.game == game)
+        return self._game_terms.get(game, ())
 
     @cached_property
     def _jinxes(self) -> dict[str, frozenset[str]]:

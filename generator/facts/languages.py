@@ -71,6 +71,7 @@ class Language:
     script_header: re.Pattern[str] | None = None
     script_note: str | None = None
     subject_particles: tuple[str, ...] = ()
+    particles: tuple[str, ...] = ()  # the endings a noun takes in a sentence ("독살범이")
     quotes: str = "\"“”"  # the marks that open and close a quotation
     rewords_quote: bool = False  # its summaries quote the ability reworded, not as printed
     night: NightWords = NightWords()
@@ -155,6 +156,7 @@ def _language(code: str, data: dict[str, Any]) -> Language:
         script_header=_pattern(data.get("script_header")),
         script_note=data.get("script_note"),
         subject_particles=tuple(data.get("subject_particles", [])),
+        particles=tuple(data.get("particles", [])),
         quotes=str(data.get("quotes", "\"“”")),
         rewords_quote=bool(data.get("rewords_quote")),
         night=NightWords(**{key: _pattern(night.get(key), re.IGNORECASE)

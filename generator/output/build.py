@@ -14,21 +14,27 @@ from generator.facts.catalogs import catalog_stats
 from generator.facts.official import OfficialTexts
 from generator.model import SECTIONS, Diagnostic
 from generator.output.publish import build_lock, recover, staging_folder, swap_in
-from generator.output.render import Page, redirect_page, render_docs
+from generator.output.render import Docs, Known, Page, redirect_page, render_docs
 from generator.output.site import build_sites, nav, show_mkdocs_warnings, write_config
 from generator.pipeline import load_corpus
 from generator.resolve import Corpus
+from generator.views.messages import message
 from generator.views.narration import build_narration
 from generator.views.nightsheet import NIGHTS, build_sheet
 from generator.views.onuw import rulebook
 from generator.views.report import report_view
 from generator.views.scriptsheet import build_script_sheet
+from generator.views.sources import SourceView, source_views
 
 
 def extra_pages(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
-                official: OfficialTexts | None = None) -> list[Page]:
+                official: OfficialTexts | None = None,
+                sources: tuple[SourceView, ...] = ()) -> list[Page]:
+    shown = frozenset(source.file for source in sources)
     pages = [Page("report.md", "report.md.j2",
-                  {"report": report_view(corpus, diagnostics), "sections": SECTIONS})]
+                  {"report": report_view(corpus, diagnostics, lang, shown),
+                   "sections": SECTIONS})]
+    pages += [Page(source.page, "source.md.j2", {"source": source}) for source in sources]
     for script in corpus.scripts:
         spec = from_corpus(script)
         pages.append(Page(f"scriptsheets/{script.id}.md", "scriptsheet/page.md.j2",
@@ -46,6 +52,32 @@ def extra_pages(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
     return pages
 
 
+def print_errors(diagnostics: tuple[Diagnostic, ...]) -> None:
+    """Every error finding on standard error, as `file:line: code: message`."""
+    for error in (d for d in diagnostics if d.severity == "error"):
+        print(f"{error.file}:{error.line}: {error.code}: {message(error, 'en')}", file=sys.stderr)
+
+
+def write_docs(root: Path, corpus: Corpus, diagnostics: tuple[Diagnostic, ...],
+               official: OfficialTexts | None, into: Path, site: Path, site_url: str,
+               known: Known | None = None) -> dict[str, tuple[Path, Docs]]:
+    """Every language's Markdown and MkDocs config in into/<lang>/, for a site in site/<lang>/:
+    per language, its config and its docs (what changed in them). `known`: the pages rendered
+    before, reused where their data is the same."""
+    sources = tuple(source_views(root, {pf.file for pf in corpus.parsed} |
+                                 {d.file for d in diagnostics}, corpus.languages.codes))
+    written = {}
+    for language in corpus.languages.all:
+        lang = language.code
+        docs = render_docs(corpus, lang, root / "templates", into / lang / "docs",
+                           extra_pages(corpus, diagnostics, lang, official, sources), official,
+                           known)
+        config = write_config(into / lang, language, corpus.languages, site / lang, site_url,
+                              nav(corpus, lang, list(docs.paths)), root / "mkdocs.yml")
+        written[lang] = (config, docs)
+    return written
+
+
 def build(root: Path, site_url: str, allow_errors: bool = False,
           official: OfficialTexts | None = None) -> int:
     """Build site/ from the corpus. With error findings the previous site/ stays unless
@@ -60,8 +92,7 @@ def build(root: Path, site_url: str, allow_errors: bool = False,
         stats = catalog_stats(lang)
         print(f"UI strings ({lang}): {stats.total}, {len(stats.untranslated)} untranslated, "
               f"{len(stats.fuzzy)} fuzzy")
-    for error in (d for d in diagnostics if d.severity == "error"):
-        print(f"{error.file}:{error.line}: {error.code}: {error.message}", file=sys.stderr)
+    print_errors(diagnostics)
     if counts["error"] and not allow_errors:
         print(f"Site not built: {counts['error']} errors above; the previous site/ is unchanged. "
               "Fix them, or pass --allow-errors to build anyway.", file=sys.stderr)
@@ -72,16 +103,10 @@ def build(root: Path, site_url: str, allow_errors: bool = False,
         recover(site)
         staging = staging_folder(site)
         try:
-            configs = {}
-            for language in corpus.languages.all:
-                lang = language.code
-                build_dir = root / "build" / lang
-                paths = render_docs(corpus, lang, root / "templates", build_dir / "docs",
-                                    extra_pages(corpus, diagnostics, lang, official), official)
-                configs[lang] = write_config(build_dir, language, corpus.languages, staging / lang,
-                                             site_url, nav(corpus, lang, paths),
-                                             root / "mkdocs.yml")
-            build_sites(configs, staging, redirect_page(corpus, root / "templates"))
+            written = write_docs(root, corpus, diagnostics, official, root / "build", staging,
+                                 site_url)
+            build_sites({lang: config for lang, (config, _) in written.items()}, staging,
+                        redirect_page(corpus, root / "templates"))
             swap_in(staging, site)
         except Abort as abort:
             print(f"Site not built (the previous site/ is unchanged): {abort}", file=sys.stderr)

@@ -4,13 +4,13 @@ from __future__ import annotations
 import html
 import json
 import re
-import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined
+from jinja2.bccache import Bucket
 from markupsafe import Markup
 
 from generator.facts.catalogs import translations
@@ -22,6 +22,7 @@ from generator.views.characters import (
     character_view,
     other_language,
     script_view,
+    sheet_orders,
     team_views,
 )
 from generator.views.onuw import artifact_views, role_set_views, role_views, rulebook, wake_rows
@@ -70,9 +71,28 @@ def _team_label(corpus: Corpus, team: str, lang: str) -> str:
     return found.label(lang) if found else team
 
 
+class CompiledTemplates(BytecodeCache):
+    """Compiled templates kept in memory by name and source: a new environment (one per language
+    and build, its globals bound to the corpus) reuses them instead of compiling again, which
+    would be most of a live-preview update."""
+
+    def __init__(self) -> None:
+        self._code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        if bucket.key in self._code:
+            bucket.bytecode_from_string(self._code[bucket.key])  # ignored if the source changed
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self._code[bucket.key] = bucket.bytecode_to_string()
+
+
+_COMPILED = CompiledTemplates()
+
+
 def environment(templates: Path, lang: str, corpus: Corpus) -> Environment:
     env = Environment(loader=FileSystemLoader(templates), autoescape=True, finalize=inert,
-                      undefined=StrictUndefined,
+                      undefined=StrictUndefined, bytecode_cache=_COMPILED,
                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     tr = translations(lang)
 
@@ -89,6 +109,7 @@ def environment(templates: Path, lang: str, corpus: Corpus) -> Environment:
         team_name=lambda team: _team_label(corpus, team, lang),
         section_title=lambda key: tr.gettext(labels.SECTIONS[key]),
         status_name=lambda key: tr.gettext(labels.STATUSES[key]),
+        severity_name=lambda key: tr.gettext(labels.SEVERITIES[key]),
         file_lang=lambda file: _file_lang(corpus, file))
     return env
 
@@ -111,6 +132,7 @@ def pages(corpus: Corpus, lang: str, extra: list[Page],
     scripts = [script_view(corpus, s, lang) for s in corpus.scripts]
     extra_paths = {p.path for p in extra}
     book = rulebook(corpus)
+    orders = sheet_orders(corpus)
     yield Page("index.md", "home.md.j2", {"teams": teams, "scripts": scripts,
                                           "onuw": book is not None})
     for team in teams:
@@ -118,7 +140,7 @@ def pages(corpus: Corpus, lang: str, extra: list[Page],
     for character in corpus.characters:
         if character.game == "botc":
             yield Page(f"characters/{character.id}.md", "character.md.j2",
-                       {"c": character_view(corpus, character, lang, official)})
+                       {"c": character_view(corpus, character, lang, orders, official)})
     yield Page("scripts/index.md", "scripts.md.j2", {"scripts": scripts})
     for script in scripts:
         yield Page(f"scripts/{script.id}.md", "script.md.j2",
@@ -139,13 +161,27 @@ def pages(corpus: Corpus, lang: str, extra: list[Page],
     yield from extra
 
 
+# The Markdown of each (language, page path) with the page it was rendered from: a page that
+# compares equal (template and view data) is not rendered again. Valid while the templates and
+# the data files (which the environment's globals read) stay as they were.
+Known = dict[tuple[str, str], tuple[Page, str]]
+
+
 def rendered(corpus: Corpus, lang: str, templates: Path, extra: list[Page],
-             official: OfficialTexts | None = None) -> Iterator[tuple[str, str]]:
+             official: OfficialTexts | None = None,
+             known: Known | None = None) -> Iterator[tuple[str, str]]:
     """(path, Markdown) of every page of one language, in order."""
     env = environment(templates, lang, corpus)
     for page in pages(corpus, lang, extra, official):
-        yield page.path, env.get_template(page.template).render(
+        before = known.get((lang, page.path)) if known is not None else None
+        if before is not None and before[0] == page:
+            yield page.path, before[1]
+            continue
+        text = env.get_template(page.template).render(
             root=_root(page.path), html_root=_html_root(page.path), **page.context)
+        if known is not None:
+            known[(lang, page.path)] = (page, text)
+        yield page.path, text
 
 
 def redirect_page(corpus: Corpus, templates: Path) -> str:
@@ -154,17 +190,35 @@ def redirect_page(corpus: Corpus, templates: Path) -> str:
     return env.get_template("redirect.html.j2").render(languages=corpus.languages.all)
 
 
+@dataclass(frozen=True)
+class Docs:
+    """A language's docs/ folder as render_docs left it."""
+
+    paths: tuple[str, ...]  # every page, in order
+    changed: frozenset[str]  # files written or removed, relative to docs/
+
+
 def render_docs(corpus: Corpus, lang: str, templates: Path, docs: Path,
-                extra: list[Page], official: OfficialTexts | None = None) -> list[str]:
-    """Write every page of one language; return their paths in order."""
-    if docs.exists():
-        shutil.rmtree(docs)
-    written = []
-    for path, text in rendered(corpus, lang, templates, extra, official):
+                extra: list[Page], official: OfficialTexts | None = None,
+                known: Known | None = None) -> Docs:
+    """Bring docs/ to every page of one language and the assets. A file is written only when
+    its bytes differ, so that MkDocs' dirty build (which goes by modification times) rebuilds
+    only those; files no longer made are removed."""
+    files = {path: text.encode("utf-8")
+             for path, text in rendered(corpus, lang, templates, extra, official, known)}
+    paths = tuple(files)
+    assets = templates / "assets"
+    files.update({f"assets/{p.relative_to(assets).as_posix()}": p.read_bytes()
+                  for p in sorted(assets.rglob("*")) if p.is_file()})
+    changed = set()
+    for path, data in files.items():
         target = docs / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
-        written.append(path)
-    assets = docs / "assets"
-    shutil.copytree(templates / "assets", assets, dirs_exist_ok=True)
-    return written
+        if not target.is_file() or target.read_bytes() != data:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+            changed.add(path)
+    for stale in [p for p in docs.rglob("*")
+                  if p.is_file() and p.relative_to(docs).as_posix() not in files]:
+        stale.unlink()
+        changed.add(stale.relative_to(docs).as_posix())
+    return Docs(paths, frozenset(changed))

@@ -27,26 +27,25 @@ LUNR_LANGUAGES = frozenset(
 
 
 def nav(corpus: Corpus, lang: str, paths: list[str]) -> list[Any]:
+    """The menu: team pages, never characters or roles (their lists are on the home, team and
+    One Night pages), so that a page's size does not grow with the corpus: Material renders the
+    menu into every page, and navigation.prune renders only the open section of it."""
     tr = translations(lang)
-    teams = []
-    for team in corpus.glossary.teams:
-        members = [f"characters/{c.id}.md" for c in corpus.characters
-                   if c.game == "botc" and c.team == team.id]
-        if members:
-            names = {c.id: c.name(lang) for c in corpus.characters if c.game == "botc"}
-            members.sort(key=lambda p: names[Path(p).stem])
-            teams.append({team.label(lang): [f"teams/{team.id}.md", *members]})
+    present = set(paths)
+    teams = [page for team in corpus.glossary.teams
+             if (page := f"teams/{team.id}.md") in present]
 
     def under(prefix: str) -> list[str]:
         return [p for p in paths if p.startswith(prefix)]
 
-    sections: list[Any] = [{tr.gettext("Home"): "index.md"},
-                           {tr.gettext("Characters"): teams},
-                           {tr.gettext("Scripts"): under("scripts/")}]
+    sections: list[Any] = [{tr.gettext("Home"): "index.md"}]
+    if teams:
+        sections.append({tr.gettext("Characters"): teams})
+    if corpus.scripts:
+        sections.append({tr.gettext("Scripts"): under("scripts/")})
     if under("onuw/"):
-        roles = under("onuw/roles/")
-        main = [p for p in under("onuw/") if p not in roles]
-        sections.append({tr.gettext("One Night"): main + roles})
+        sections.append({tr.gettext("One Night"): [p for p in under("onuw/")
+                                                   if not p.startswith("onuw/roles/")]})
     if under("nightsheets/") or under("scriptsheets/"):
         sections.append({tr.gettext("Sheets"): under("scriptsheets/") + under("nightsheets/")})
     if "report.md" in paths:
@@ -68,10 +67,19 @@ def write_config(build_dir: Path, language: Language, languages: Languages, site
         "docs_dir": "docs",
         "site_dir": os.path.relpath(site_dir, build_dir),
         # Material's UI in the language where it has it, else English.
-        "theme": {"language": language.code if language.code in MATERIAL_LANGUAGES else "en"},
+        "theme": {"language": language.code if language.code in MATERIAL_LANGUAGES else "en",
+                  "custom_dir": os.path.relpath(base.parent / "templates" / "theme", build_dir)},
         "plugins": [{"search": search}],
-        "extra": {"alternate": [{"name": other.name, "link": f"/{other.code}/",
-                                 "lang": other.code} for other in languages.all]},
+        # Korean stemming and typo tolerance are in the theme (its lunr.multi); this writes the
+        # index as UTF-8.
+        "hooks": [str(Path(__file__).with_name("search_index.py"))],
+        # The language menu (templates/theme/partials/alternate.html) links each page to its
+        # counterpart by a relative URL. `alternate` only switches Material's menu on: as a list
+        # it would also have Material's script send readers by a sitemap of the site_url.
+        "extra": {"alternate": True,
+                  "languages": [{"name": other.name, "lang": other.code,
+                                 "current": other.code == language.code}
+                                for other in languages.all]},
         "nav": navigation,
     }
     path = build_dir / "mkdocs.yml"

@@ -4,8 +4,9 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
+from generator.codes import UNKNOWN_SHAPE
 from generator.facts.languages import Language
-from generator.model import Diagnostic, Line, ParsedFile
+from generator.model import Line, ParsedFile
 from generator.parse import block_almanac, line_almanac, rulebook, summaries
 from generator.read.corpus import Text
 
@@ -31,6 +32,5 @@ def parse_text(text: Text, language: Language) -> ParsedFile:
     if summaries.matches(lines, language):
         return summaries.parse(lines, text.file, language, ident)
     return ParsedFile(file=text.file, lang=text.lang, shape="unknown", diagnostics=tuple(
-        Diagnostic("error", "unknown-shape", text.file, line.line,
-                   "file matches none of the known shapes; line not read", line.text)
+        UNKNOWN_SHAPE.at(text.file, line.line, line.text)
         for line in lines))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from generator.codes import ENTRY_WITHOUT_NAME, UNPLACED_LINE
 from generator.facts.languages import Language
 from generator.model import (
     MISSING,
@@ -55,7 +56,7 @@ def parse_entries(lines: list[Line], file: str, language: Language) -> EntriesRe
             draft = _Draft(teams[text], line.line)
             result.markers.append(line)
         elif draft is None:
-            result.diagnostics.append(_stray(file, line, "before the first team line"))
+            result.diagnostics.append(_stray(file, line, "before-team"))
         else:
             _take(draft, line, text, file, language, result)
     _close(draft, file, language, result)
@@ -66,8 +67,7 @@ def _close(draft: _Draft | None, file: str, language: Language, result: EntriesR
     if draft is None:
         return
     if draft.name is None:
-        result.diagnostics.append(Diagnostic("error", "entry-without-name", file, draft.team_line,
-                                             "team line with no entry after it"))
+        result.diagnostics.append(ENTRY_WITHOUT_NAME.at(file, draft.team_line))
         return
     result.entries.append(_finish(draft, draft.name, file, language))
 
@@ -98,13 +98,12 @@ def _take(draft: _Draft, line: Line, text: str, file: str, language: Language,
     elif draft.section == "head" and draft.summary is None and draft.flavor is None:
         draft.flavor = Line(text, line.line)
     else:
-        where = "after the placeholder" if draft.placeholder else "where no section expects it"
+        where = "after-placeholder" if draft.placeholder else "unexpected"
         result.diagnostics.append(_stray(file, line, where))
 
 
 def _stray(file: str, line: Line, where: str) -> Diagnostic:
-    return Diagnostic("error", "unplaced-line", file, line.line,
-                      f"line {where} could not be placed: {line.text.strip()[:60]}", line.text)
+    return UNPLACED_LINE.at(file, line.line, line.text, where, start=line.text.strip()[:60])
 
 
 def _finish(draft: _Draft, name_line: Line, file: str, language: Language) -> Entry:

@@ -2,8 +2,9 @@
 note under its heading (`메모`), then entries; the words come from content/languages.yaml."""
 from __future__ import annotations
 
+from generator.codes import SCRIPT_COUNT
 from generator.facts.languages import Language
-from generator.model import Diagnostic, Line, ParsedFile, ScriptSource
+from generator.model import Line, ParsedFile, ScriptSource
 from generator.parse.almanac import parse_entries
 
 
@@ -30,9 +31,8 @@ def parse(lines: list[Line], file: str, language: Language, script_id: str) -> P
     declared = int(head.group("count")) if head else None
     diagnostics = list(result.diagnostics)
     if declared is not None and declared != len(result.entries):
-        diagnostics.append(Diagnostic(
-            "warning", "script-count", file, header.line,
-            f"header declares {declared} characters, the text has {len(result.entries)}"))
+        diagnostics.append(SCRIPT_COUNT.at(file, header.line, declared=declared,
+                                           found=len(result.entries)))
     script = ScriptSource(id=script_id, lang=lang, file=file,
                           title=Line(title.text.strip(), title.line),
                           author=head.group("author") if head else None,

@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from generator.codes import UNPLACED_LINE
 from generator.facts.languages import Language, RulebookWords
 from generator.model import (
     Artifact,
     Chapter,
-    Diagnostic,
     DoppelgangerNote,
     DoppelgangerStep,
     Line,
@@ -59,8 +59,7 @@ def parse(lines: list[Line], file: str, language: Language, rulebook_id: str) ->
     lines = [Line(line.text.strip(), line.line) for line in lines]
     toc_lines = _toc_lines(lines[1:])
     preface, chapters = _chapters(lines[1 + len(toc_lines):])
-    diagnostics = [Diagnostic("error", "unplaced-line", file, line.line,
-                              "text before the first chapter", line.text) for line in preface]
+    diagnostics = [UNPLACED_LINE.at(file, line.line, line.text, "preface") for line in preface]
     kinds = [_kind(chapter.title, words) for chapter in chapters]
     first_of_kind: dict[str, _Chapter] = {}
     for chapter, kind in zip(chapters, kinds, strict=True):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from generator.codes import UNPLACED_LINE
 from generator.facts.languages import Language
 from generator.model import (
     MISSING,
@@ -43,9 +44,7 @@ def parse(lines: list[Line], file: str, language: Language, script_id: str) -> P
         text = line.text.strip()
         match = pattern.match(text) if pattern else None
         if not match:
-            diagnostics.append(Diagnostic("error", "unplaced-line", file, line.line,
-                                          "paragraph does not open with a quoted ability "
-                                          "followed by its character", text))
+            diagnostics.append(UNPLACED_LINE.at(file, line.line, text, "unquoted"))
             continue
         status = {section: MISSING for section in SECTIONS} | {"summary": PRESENT}
         entries.append(Entry(lang=lang, file=file, line=line.line, name=match.group("subject"),

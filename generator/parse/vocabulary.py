@@ -39,8 +39,13 @@ def letter_system(char: str) -> str | None:
 
 
 def letter_systems(text: str) -> Counter[str]:
-    """How many letters of each script the text has."""
-    return Counter(system for system in map(letter_system, text) if system)
+    """How many letters of each script the text has (each distinct character looked up once:
+    the checks ask this of every line)."""
+    systems: Counter[str] = Counter()
+    for char, count in Counter(text).items():
+        if system := letter_system(char):
+            systems[system] += count
+    return systems
 
 
 def writing_systems(text: str) -> set[str]:

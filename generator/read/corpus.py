@@ -7,6 +7,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.codes import NOT_READ, UNDECODABLE, UNKNOWN_LANGUAGE, UNREADABLE
 from generator.model import Diagnostic
 
 
@@ -23,8 +24,8 @@ def decode(data: bytes, file: str, lang: str) -> Text | Diagnostic:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
-        return Diagnostic("error", "undecodable", file, data.count(b"\n", 0, err.start) + 1,
-                          f"not UTF-8 at byte {err.start}: {err.reason}; file skipped")
+        return UNDECODABLE.at(file, data.count(b"\n", 0, err.start) + 1, offset=err.start,
+                              reason=err.reason)
     text = unicodedata.normalize("NFC", text.replace("\r\n", "\n").replace("\r", "\n"))
     return Text(file, lang, tuple(text.split("\n")))
 
@@ -75,22 +76,17 @@ def read_corpus(content: Path, root: Path, langs: tuple[str, ...]
     """Every *.txt under content/<lang>/, in name order; what cannot be read, or is in a folder
     no language claims, is a diagnostic."""
     texts: list[Text] = []
-    diagnostics = [Diagnostic("warning", "not-read", _shown(path, root), 1,
-                              "not read: the almanac texts are content/<language>/*.txt")
-                   for path in _elsewhere(content)]
+    diagnostics = [NOT_READ.at(_shown(path, root), 1) for path in _elsewhere(content)]
     for lang_dir in sorted(p for p in content.iterdir() if p.is_dir()):
         for path in sorted(p for p in lang_dir.iterdir() if _is_text(p)):
             shown = _shown(path, root)
             if lang_dir.name not in langs:
-                diagnostics.append(Diagnostic(
-                    "error", "unknown-language", shown, 1,
-                    f"'{lang_dir.name}' is not a language of content/languages.yaml "
-                    f"({', '.join(langs)}); file not read"))
+                diagnostics.append(UNKNOWN_LANGUAGE.at(shown, 1, folder=lang_dir.name,
+                                                       codes=tuple(langs)))
                 continue
             data = _read(path)
             if isinstance(data, str):
-                diagnostics.append(Diagnostic("error", "unreadable", shown, 1,
-                                              f"cannot be read: {data}; skipped"))
+                diagnostics.append(UNREADABLE.at(shown, 1, reason=data))
                 continue
             result = decode(data, shown, lang_dir.name)
             if isinstance(result, Diagnostic):

@@ -2,12 +2,19 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
 
+from babel import Locale, UnknownLocaleError
+
+from generator.export.script_json import from_corpus
 from generator.facts.glossary import Term
 from generator.facts.official import OfficialText, OfficialTexts, Part, markup_parts
-from generator.model import MISSING, PLACEHOLDER, PRESENT, SECTIONS, UNTRANSLATED, Entry
+from generator.model import PRESENT, SECTIONS, UNTRANSLATED, Entry
+from generator.parse.vocabulary import quoted_ability
 from generator.resolve import Character, Corpus, Script
+from generator.views import labels
+from generator.views.nightsheet import NIGHTS, build_sheet
 
 
 def other_language(corpus: Corpus, lang: str) -> str:
@@ -19,10 +26,29 @@ def other_language(corpus: Corpus, lang: str) -> str:
 @dataclass(frozen=True)
 class SectionView:
     key: str  # ability, flavor, summary, how_to_run, examples
-    lines: tuple[str, ...]
+    lines: tuple[str, ...]  # none when no source has the section
     text_lang: str  # language the shown text is written in
-    state: str  # present | other-language | untranslated | unwritten
+    origin: str  # entry | summary (the ability its summary quotes) | official | unwritten
+    almanac: str  # the language whose almanac the text comes from; "" for official or unwritten
     source: str  # file:line of the first shown line
+    # What the page says above the text, in order: quoted | official | borrowed | untranslated
+    # | unwritten (see the template's notes).
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class NightPlace:
+    """When the character wakes one night: its place on a corpus script's night sheet, or (on
+    no corpus script) whether the official order wakes it at all."""
+
+    night: str  # first | other
+    script_id: str  # "" for the official order
+    script_title: str
+    script_lang: str
+    wakes: bool
+    position: int = 0  # among the characters the script's sheet wakes, 1-based
+    count: int = 0  # how many characters the script's sheet wakes
+    ordinal: str = ""  # the UI string that words the position in the page's language
 
 
 @dataclass(frozen=True)
@@ -37,52 +63,62 @@ class CharacterView:
     has_entry: bool  # an entry in the page's language exists
     sections: tuple[SectionView, ...]
     reminders: tuple[tuple[str, int], ...]  # (label, how many of that token)
-    scripts: tuple[tuple[str, str], ...]  # (script id, title)
-    first_night: int | None  # position among the characters that wake, 1-based
-    other_night: int | None
+    scripts: tuple[tuple[str, str, str], ...]  # (script id, title, the title's language)
+    nights: tuple[NightPlace, ...]
+    edition: str  # the official edition's id: tb, bmr, snv, carousel, fabled, loric
+    edition_label: str  # the UI string naming it; "" where the team says it (fabled, loric)
     sources: tuple[str, ...]
     jinxes: tuple[JinxPartner, ...] = ()
 
 
-def _section(key: str, entry: Entry, text_lang: str, lang: str) -> SectionView | None:
+def _written(key: str, entry: Entry, corpus: Corpus) -> Iterator[SectionView]:
+    """What one almanac entry offers for a section: its own text (an untranslated one is in the
+    language the entry's falls back to), and for the ability the one its summary quotes."""
     lines = entry.field_lines(key)
-    if not lines:
-        return None
-    state = entry.status[key]
-    return SectionView(key, tuple(line.text for line in lines), text_lang,
-                       "untranslated" if state == UNTRANSLATED and entry.lang == lang else
-                       "present" if entry.lang == lang else "other-language",
-                       f"{entry.file}:{lines[0].line}")
+    if lines and entry.status[key] in (PRESENT, UNTRANSLATED):
+        text_lang = entry.lang if entry.status[key] == PRESENT else \
+            other_language(corpus, entry.lang)
+        yield SectionView(key, tuple(line.text for line in lines), text_lang, "entry",
+                          entry.lang, f"{entry.section_file(key)}:{lines[0].line}")
+    if key == "ability" and entry.summary and entry.status["summary"] == PRESENT:
+        quote = quoted_ability(entry.summary.text, corpus.languages[entry.lang].quotes)
+        if quote:
+            yield SectionView(key, (quote,), entry.lang, "summary", entry.lang,
+                              f"{entry.section_file('summary')}:{entry.summary.line}")
+
+
+def _notes(view: SectionView, lang: str) -> tuple[str, ...]:
+    notes: tuple[str, ...] = {"summary": ("quoted",), "official": ("official",)}.get(
+        view.origin, ())
+    if view.text_lang != lang:
+        notes += ("untranslated",)
+    elif view.almanac not in ("", lang):
+        notes += ("borrowed",)  # another language's almanac has it written in this one
+    return notes
 
 
 def sections_for(corpus: Corpus, character: Character, lang: str,
                  official: OfficialTexts | None = None) -> tuple[SectionView, ...]:
-    """Each section in the page's language: the almanac's, else the official card's (ability,
-    flavor; where the site is built with the official data); else another language's text,
-    marked, along the language's fallbacks; else a notice."""
-    own = character.entries.get(lang)
-    others = [character.entries[c] for c in corpus.languages.others(lang) if c in character.entries]
+    """Every section, from the first source that has it: the page language's almanac entry (for
+    the ability: its ability line, else the one its summary quotes), then the other languages'
+    entries along the fallbacks, then the official card (ability, flavor; where the site is
+    built with the official data). Text in the page's language comes before text in another;
+    with none at all the section says it is not written yet."""
+    entries = [character.entries[c] for c in (lang, *corpus.languages.others(lang))
+               if c in character.entries]
     shown = []
     for key in SECTIONS:
-        state = own.status[key] if own else MISSING
-        other = next((entry for entry in others if entry.status[key] == PRESENT), None)
+        found = [view for entry in entries for view in _written(key, entry, corpus)]
         card = _card(official, character.id, key, lang)
-        view = None
-        if own and state == PRESENT:
-            view = _section(key, own, lang, lang)
-        elif card and card.lang == lang:  # the official card in the page's own language
-            view = SectionView(key, (card.text,), card.lang, "official", "official data")
-        elif own and state == UNTRANSLATED:
-            # Untranslated text is still in another language: the first it falls back to.
-            view = _section(key, own, other_language(corpus, lang), lang)
-        elif other:
-            view = _section(key, other, other.lang, lang)
-        elif card:
-            view = SectionView(key, (card.text,), card.lang, "official", "official data")
-        elif own and state == PLACEHOLDER:
-            view = SectionView(key, (), lang, "unwritten", f"{own.file}:{own.line}")
-        if view:
-            shown.append(view)
+        if card:
+            found.append(SectionView(key, (card.text,), card.lang, "official", "",
+                                     "official data"))
+        view = next((v for v in found if v.text_lang == lang), found[0] if found else None)
+        if view is None:
+            where = f"{entries[0].file}:{entries[0].line}" if entries else ""
+            shown.append(SectionView(key, (), lang, "unwritten", "", where, ("unwritten",)))
+        else:
+            shown.append(replace(view, notes=_notes(view, lang)))
     return tuple(shown)
 
 
@@ -93,9 +129,45 @@ def _card(official: OfficialTexts | None, ident: str, key: str,
     return official.ability(ident, lang) if key == "ability" else official.flavor(ident, lang)
 
 
-def night_position(order: tuple[str, ...], ident: str, specials: tuple[str, ...]) -> int | None:
-    waking = [i for i in order if i not in specials]
-    return waking.index(ident) + 1 if ident in waking else None
+SheetOrders = dict[tuple[str, str], tuple[str, ...]]
+
+
+def sheet_orders(corpus: Corpus) -> SheetOrders:
+    """(script id, night) → the characters its night sheet wakes, in order: the very rows the
+    sheets show (worked out once for all pages: see render.pages)."""
+    lang = corpus.languages.default.code  # the order is the same in every language
+    return {(script.id, night): tuple(row.id for row in build_sheet(
+                corpus, from_corpus(script), lang, night).rows if not row.special)
+            for script in corpus.scripts for night in NIGHTS}
+
+
+def _ordinal(position: int, lang: str) -> str:
+    try:
+        form = Locale.parse(lang).ordinal_form(position)
+    except (ValueError, UnknownLocaleError):
+        form = "other"
+    return labels.ORDINALS.get(form, labels.ORDINALS["other"])
+
+
+def night_places(corpus: Corpus, ident: str, lang: str,
+                 orders: SheetOrders) -> tuple[NightPlace, ...]:
+    """Each night of each corpus script the character is on; on none, the official order."""
+    places = []
+    for script in corpus.scripts:
+        if ident not in script.characters:
+            continue
+        for night in NIGHTS:
+            woken = orders[script.id, night]
+            if ident in woken:
+                position = woken.index(ident) + 1
+                places.append(NightPlace(night, script.id, script.title, script.lang, True,
+                                         position, len(woken), _ordinal(position, lang)))
+            else:
+                places.append(NightPlace(night, script.id, script.title, script.lang, False))
+    if places:
+        return tuple(places)
+    return tuple(NightPlace(night, "", "", "", ident in corpus.night_order.night(night))
+                 for night in NIGHTS)
 
 
 @dataclass(frozen=True)
@@ -122,11 +194,13 @@ def jinx_partners(corpus: Corpus, ident: str, lang: str,
     return tuple(partners)
 
 
-def character_view(corpus: Corpus, character: Character, lang: str,
+def character_view(corpus: Corpus, character: Character, lang: str, orders: SheetOrders,
                    official: OfficialTexts | None = None) -> CharacterView:
     term: Term | None = corpus.glossary.by_id(character.game, character.id)
-    scripts = tuple((s.id, s.title) for s in corpus.scripts if character.id in s.characters)
+    scripts = tuple((s.id, s.title, s.lang) for s in corpus.scripts
+                    if character.id in s.characters)
     sources = tuple(f"{e.file}:{e.line}" for es in character.places.values() for e in es)
+    edition = term.edition if term else ""
     return CharacterView(
         id=character.id, game=character.game, team=character.team,
         alignment=corpus.glossary.alignment(character.team), name=character.name(lang),
@@ -134,11 +208,8 @@ def character_view(corpus: Corpus, character: Character, lang: str,
         has_entry=lang in character.entries,
         sections=sections_for(corpus, character, lang, official),
         reminders=tuple(Counter(t.label(lang) for t in term.reminders).items()) if term else (),
-        scripts=scripts,
-        first_night=night_position(corpus.night_order.first_night, character.id,
-                                   corpus.night_order.specials),
-        other_night=night_position(corpus.night_order.other_night, character.id,
-                                   corpus.night_order.specials),
+        scripts=scripts, nights=night_places(corpus, character.id, lang, orders),
+        edition=edition, edition_label=labels.EDITIONS.get(edition, ""),
         sources=sources, jinxes=jinx_partners(corpus, character.id, lang, official))
 
 

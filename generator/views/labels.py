@@ -1,15 +1,19 @@
 """UI labels chosen by data (section, night, status), marked for extraction with N_."""
 from __future__ import annotations
 
-
-def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "translate later"
-    return message
-
+from generator.facts.catalogs import N_
 
 SECTIONS = {
     "ability": N_("Ability"), "flavor": N_("Flavor"), "summary": N_("Almanac"),
     "how_to_run": N_("How to run"), "examples": N_("Examples & notes"),
 }
 NIGHTS = {"first": N_("First night"), "other": N_("Other nights")}
+SEVERITIES = {"error": N_("error"), "warning": N_("warning"), "info": N_("info")}
 STATUSES = {"present": N_("present"), "missing": N_("missing"), "placeholder": N_("not written"),
             "untranslated": N_("untranslated")}
+# The official editions; fabled and loric are none, their team badge already names them.
+EDITIONS = {"tb": N_("Trouble Brewing"), "bmr": N_("Bad Moon Rising"),
+            "snv": N_("Sects & Violets"), "carousel": N_("Experimental")}
+# A position in words, by the page language's ordinal form (CLDR, through Babel).
+ORDINALS = {"one": N_("%(n)sst"), "two": N_("%(n)snd"), "few": N_("%(n)srd"),
+            "other": N_("%(n)sth")}

@@ -1,22 +1,44 @@
-"""The translator's report: the coverage matrix, then every finding grouped by its check."""
+"""The translator's report in one reader's language: progress per language and section, the
+coverage matrix (filterable by status and team), then every finding grouped by its check,
+each at a link to its line."""
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
 
-from generator.checks import REGISTRY, Check
+from generator.checks import REGISTRY
 from generator.checks.coverage import matrix
-from generator.model import SECTIONS, Diagnostic
+from generator.facts.languages import display_name
+from generator.model import PRESENT, SECTIONS, Diagnostic
 from generator.resolve import Corpus
+from generator.views.messages import description, message
+from generator.views.sources import source_link
 
 STATUS_ORDER = ("present", "untranslated", "placeholder", "missing")
 
 
 @dataclass(frozen=True)
+class Cell:
+    section: str
+    states: tuple[tuple[str, str], ...]  # (lang, status) for each language
+
+
+@dataclass(frozen=True)
 class MatrixRow:
     id: str
-    names: dict[str, str]  # the name shown in each language, with its fallback
-    cells: tuple[tuple[str, str, str], ...]  # (lang, section, status)
+    name: str  # in the reader's language, with its fallback
+    team: str
+    cells: tuple[Cell, ...]
+    lacking: str  # the statuses other than present it has, space-separated, for the filter
+
+
+@dataclass(frozen=True)
+class Progress:
+    lang: str
+    name: str
+    sections: tuple[tuple[str, int, int], ...]  # (section, present, of)
+    present: int
+    of: int
 
 
 @dataclass(frozen=True)
@@ -26,15 +48,27 @@ class Totals:
 
 
 @dataclass(frozen=True)
+class Finding:
+    file: str
+    line: int
+    message: str
+    text: str
+    href: str | None  # the line in the site's view of the file, from the site root
+
+
+@dataclass(frozen=True)
 class CheckFindings:
-    check: Check
-    findings: tuple[Diagnostic, ...]
+    code: str
+    severity: str
+    description: str
+    findings: tuple[Finding, ...]
 
 
 @dataclass(frozen=True)
 class ReportView:
+    progress: tuple[Progress, ...]
     rows: tuple[MatrixRow, ...]
-    by_language: tuple[Totals, ...]
+    teams: tuple[str, ...]  # team ids the rows have, in team order
     by_script: tuple[Totals, ...]
     by_file: tuple[Totals, ...]
     checks: tuple[CheckFindings, ...]
@@ -46,29 +80,46 @@ def _totals(label: str, statuses: list[str]) -> Totals:
     return Totals(label, tuple((s, counts[s]) for s in STATUS_ORDER))
 
 
-def _name(corpus: Corpus, game: str, ident: str, lang: str) -> str:
-    character = corpus.character(game, ident)
-    return character.name(lang) if character else ident
+def _finding(d: Diagnostic, lang: str, sources: frozenset[str]) -> Finding:
+    return Finding(d.file, d.line, message(d, lang), d.text, source_link(d.file, d.line, sources))
 
 
-def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...]) -> ReportView:
+def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
+                sources: frozenset[str]) -> ReportView:
+    """sources: the files the site shows line by line (views/sources.py)."""
     table = matrix(corpus)
     langs = corpus.languages.codes
+    names = {c.id: c.name(lang) for c in corpus.characters if c.game == "botc"}
+    teams = {c.id: c.team for c in corpus.characters if c.game == "botc"}
     rows = tuple(
-        MatrixRow(ident, {lang: _name(corpus, game, ident, lang) for lang in langs},
-                  tuple((lang, s, table[(game, ident)][lang][s])
-                        for lang in langs for s in SECTIONS))
-        for (game, ident) in table)
-    by_language = tuple(_totals(lang, [table[key][lang][s] for key in table for s in SECTIONS])
-                        for lang in langs)
+        MatrixRow(ident, names[ident], teams[ident],
+                  tuple(Cell(s, tuple((code, table[key][code][s]) for code in langs))
+                        for s in SECTIONS),
+                  " ".join(sorted({table[key][code][s] for code in langs for s in SECTIONS}
+                                  - {PRESENT})))
+        for key in table for ident in [key[1]])
+    progress = []
+    for code in langs:
+        counts = [(s, sum(table[key][code][s] == PRESENT for key in table), len(table))
+                  for s in SECTIONS]
+        progress.append(Progress(code, display_name(code, lang) or corpus.languages[code].name,
+                                 tuple(counts), sum(n for _, n, _ in counts),
+                                 sum(of for _, _, of in counts)))
     by_script = tuple(
-        _totals(f"{script.title} ({lang})",
-                [table[("botc", i)][lang][s] for i in script.characters if ("botc", i) in table
+        _totals(f"{script.title} ({code})",
+                [table[("botc", i)][code][s] for i in script.characters if ("botc", i) in table
                  for s in SECTIONS])
-        for script in corpus.scripts for lang in langs)
+        for script in corpus.scripts for code in langs)
     by_file = tuple(
         _totals(pf.file, [e.status[s] for e in pf.entries for s in SECTIONS])
         for pf in corpus.parsed if pf.entries)
-    grouped = tuple(CheckFindings(check, tuple(d for d in diagnostics if d.code == check.code))
-                    for check in REGISTRY)
-    return ReportView(rows, by_language, by_script, by_file, grouped)
+    checks = tuple(
+        CheckFindings(check.code, check.severity, description(check.description, lang),
+                      tuple(_finding(d, lang, sources) for d in diagnostics
+                            if d.code == check.code))
+        for check in REGISTRY)
+    team_order = [t.id for t in corpus.glossary.teams]
+    present_teams = tuple(sorted(set(teams.values()),
+                                 key=lambda t: (team_order.index(t) if t in team_order
+                                                else len(team_order), t)))
+    return ReportView(tuple(progress), rows, present_teams, by_script, by_file, checks)

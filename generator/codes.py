@@ -1,0 +1,215 @@
+"""Every diagnostic code, declared once: its severity, the one line the report describes it by,
+and the templates of its messages. Templates are English with named parameters; the UI
+catalogs translate them where a finding is shown (`views/messages.py`).
+
+Parameters named `section`/`sections` hold section keys, `language`/`other_language` language
+codes and `chain` a list of codes: they are shown in the reader's language. Other parameters
+are data (names, text, numbers, places) and are shown as they are.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from generator.facts.catalogs import N_
+from generator.model import Diagnostic, Param
+
+
+@dataclass(frozen=True)
+class Code:
+    code: str
+    severity: str  # error | warning | info
+    description: str
+    messages: dict[str, str] = field(hash=False)  # key → template; one message: key ""
+
+    def at(self, file: str, line: int, text: str = "", key: str = "", **params: Param
+           ) -> Diagnostic:
+        """A finding of this code at file:line, its message the template `key` filled."""
+        return Diagnostic(self.severity, self.code, file, line, self.messages[key],
+                          tuple(sorted(params.items())), text)
+
+
+def _code(code: str, severity: str, description: str, message: str | None = None,
+          **messages: str) -> Code:
+    return Code(code, severity, description, {"": message} if message else
+                {key.replace("_", "-"): template for key, template in messages.items()})
+
+
+# Found while reading, parsing and resolving.
+UNREADABLE = _code(
+    "unreadable", "error",
+    N_("A corpus file that cannot be read (a folder, a broken link, no permission); it was "
+       "skipped."),
+    N_("cannot be read: {reason}; skipped"))
+NOT_READ = _code(
+    "not-read", "warning",
+    N_("A file under content/ that is no almanac text (content/<language>/*.txt) nor a data "
+       "file; it was not read."),
+    N_("not read: the almanac texts are content/<language>/*.txt"))
+UNKNOWN_LANGUAGE = _code(
+    "unknown-language", "error",
+    N_("A text in a folder that content/languages.yaml does not declare as a language; it was "
+       "not read."),
+    N_("'{folder}' is not a language of content/languages.yaml ({codes}); file not read"))
+UNDECODABLE = _code(
+    "undecodable", "error", N_("A file is not valid UTF-8; it was skipped."),
+    N_("not UTF-8 at byte {offset}: {reason}; file skipped"))
+UNKNOWN_SHAPE = _code(
+    "unknown-shape", "error", N_("A file matches none of the corpus shapes; its lines were not "
+                                 "read."),
+    N_("file matches none of the known shapes; line not read"))
+UNPLACED_LINE = _code(
+    "unplaced-line", "error", N_("A line the parser could not place in any field."),
+    before_team=N_("line before the first team line could not be placed: {start}"),
+    after_placeholder=N_("line after the placeholder could not be placed: {start}"),
+    unexpected=N_("line where no section expects it could not be placed: {start}"),
+    unquoted=N_("paragraph does not open with a quoted ability followed by its character"),
+    preface=N_("text before the first chapter"))
+ENTRY_WITHOUT_NAME = _code(
+    "entry-without-name", "error", N_("A team line with no character after it."),
+    N_("team line with no entry after it"))
+DAMAGED_NAME = _code(
+    "damaged-name", "warning", N_("A character name with stray characters after it, repaired."),
+    N_("name '{raw}' carries stray characters; read as '{name}'"))
+SCRIPT_COUNT = _code(
+    "script-count", "warning",
+    N_("A script header declares a different number of characters than it has."),
+    N_("header declares {declared} characters, the text has {found}"))
+UNKNOWN_CHARACTER = _code(
+    "unknown-character", "warning",
+    N_("A name that no glossary character has, officially or as alias."),
+    entry=N_("'{name}' is not in the glossary under any name"),
+    role=N_("role '{name}' is not in the glossary"))
+SUPERSEDED = _code(
+    "superseded", "info",
+    N_("A section not written or not translated whose translation, imported from a PO file, "
+       "is shown instead."),
+    N_("{name} {section}: superseded by the translation at {place}"))
+
+# The checks (checks/*.py), in the order the report lists them.
+ABILITY_QUOTE = _code(
+    "ability-quote", "warning",
+    N_("An ability line that differs from the quoted ability opening its summary (where its "
+       "language rewords the quote, only the setup brackets must agree)."),
+    N_("{name}: ability line differs from the summary's quote \"{quote}\""))
+SETUP_BRACKET = _code(
+    "setup-bracket", "warning",
+    N_("A setup bracket present in one language and not another, or with another sign or "
+       "number."),
+    N_("{name}: {language} brackets {first}, {other_language} brackets {second} at {place}"))
+UNWRITTEN = _code(
+    "unwritten", "warning", N_("An entry whose sections are marked as not written yet."),
+    N_("{name}: not written yet ({sections})"))
+UNTRANSLATED_ENTRY = _code(
+    "untranslated-entry", "warning",
+    N_("An entry of one language whose text is still in the other language."),
+    N_("{name}: {sections} still in the other language; expected {language} text"))
+BORROWED_NAME = _code(
+    "borrowed-name", "info",
+    N_("Characters of the corpus that the glossary names not in a language: they are shown by "
+       "a name of its fallback languages."),
+    N_("{language}: {count} characters have no name of their own in the glossary and borrow "
+       "one along {chain}: {ids}"))
+MISSING_TRANSLATION = _code(
+    "missing-translation", "info",
+    N_("A character written in one language that has no entry in another."),
+    N_("{name} has no {language} entry"))
+DUPLICATE_DIFFERS = _code(
+    "duplicate-differs", "warning",
+    N_("A character written in two files of one language whose texts differ; both places "
+       "shown."),
+    N_("{name} {section} differs from {place}"))
+STRAY_SCRIPT = _code(
+    "stray-script", "warning",
+    N_("Letters of an unexpected script (flavor spared where the official flavor has them)."),
+    N_("{name} {section}: {scripts} letters '{sample}'"))
+CONTROL_CHARACTER = _code(
+    "control-character", "warning",
+    N_("Control characters (or line separators) inside a name or text: invisible, and they "
+       "break lines in other tools."),
+    name=N_("name has control characters: {characters}"),
+    field=N_("{name} {section}: control characters: {characters}"))
+TOKEN_NAME = _code(
+    "token-name", "warning",
+    N_("A reminder token named in a how-to-run step that is not an official token label."),
+    unknown=N_("{name}: token '{token}' is not an official label"),
+    other_label=N_("{name}: token '{token}' is not an official label; official: {official}"))
+TOKEN_LANGUAGES = _code(
+    "token-languages", "info", N_("Official tokens one language's steps name that another's do "
+                                  "not."),
+    N_("{name}: the {language} steps use token '{token}', the {other_language} steps do not"))
+REMINDER_WORD = _code(
+    "reminder-word", "info",
+    N_("A language's text calls reminders by two words (알림 and 리마인더); the rarer is shown."),
+    N_("'{rare}' here; the corpus mostly says '{common}' ({common_count} to {rare_count})"))
+TOC_MISMATCH = _code(
+    "toc-mismatch", "warning",
+    N_("A table-of-contents entry whose number or title differs from the chapter heading."),
+    no_chapter=N_("contents list {number}. {title}, which no chapter has"),
+    number=N_("contents number {number} for '{title}', chapter heading at line {heading_line} says "
+              "{heading}"),
+    not_listed=N_("chapter {number}. {title} is not in the contents"))
+WAKE_ORDER_ROLE = _code(
+    "wake-order-role", "warning",
+    N_("A role that wakes but is missing from the wake order, or the reverse."),
+    wakes=N_("{name} wakes by its chapter, but the wake order says otherwise"),
+    sleeps=N_("{name} does not wake by its chapter, but the wake order says otherwise"))
+WAKE_ORDER_DATA = _code(
+    "wake-order-data", "warning",
+    N_("The rulebook's wake order differs from content/night-order.yaml, or from which roles "
+       "wake."),
+    step=N_("wake order step {found} where the night-order data has {expected}"),
+    no_step=N_("{name} wakes by the glossary but has no step in the combined wake order"))
+HEADING_NAME = _code(
+    "heading-name", "warning", N_("A heading name that is not the official name in its "
+                                  "language."),
+    N_("heading '{heading}'; the official {language} name is '{official}'"))
+BODY_NAME = _code(
+    "body-name", "warning",
+    N_("A body that names its character differently from its heading, or with other spacing."),
+    differently=N_("summary calls '{name}' differently: '{said}'"),
+    spacing=N_("summary calls '{name}' with other spacing: '{said}'"),
+    steps=N_("{section} calls '{name}' '{used}'"))
+OTHER_LANGUAGE_NAME = _code(
+    "other-language-name", "warning",
+    N_("A character's name in another language, written in other letters, left inside a text "
+       "(fields and script notes): 'Fiddler' in Korean text."),
+    N_("{other_language} name '{found}' in {language} text; expected '{expected}'"))
+OTHER_LETTERS = _code(
+    "other-letters", "warning",
+    N_("Words in the letters of another of the project's languages inside a field, other than "
+       "character names and token labels."),
+    N_("{name} {section}: words in other letters ({words}) in {language} text"))
+UI_UNTRANSLATED = _code(
+    "ui-untranslated", "warning", N_("A UI string of the templates with no translation yet."),
+    no_catalog=N_("{language}: no UI catalog; all {count} UI strings are shown in English"),
+    string=N_("{language}: UI string untranslated"))
+UI_FUZZY = _code(
+    "ui-fuzzy", "warning", N_("A UI string whose translation is marked fuzzy (needs review)."),
+    N_("{language}: UI string fuzzy"))
+
+# Problems of a PO file being imported (`almanac import-po`): reported, never in the corpus.
+PO_CONTEXT = _code(
+    "po-context", "warning", N_("A PO message whose context names no character or section."),
+    N_("context '{context}' names no character and section of the corpus; not imported"))
+PO_STALE = _code(
+    "po-stale", "warning",
+    N_("A PO message whose source text is no longer the corpus text it was made from."),
+    N_("{name} {section}: the source text has changed since the export; not imported"))
+PO_STEPS = _code(
+    "po-steps", "warning",
+    N_("A translation with another number of steps or notes than its source."),
+    N_("{name} {section}: {found} lines where the source has {expected}; imported as written"))
+PO_LINE_SHAPE = _code(
+    "po-line-shape", "warning",
+    N_("A translation the almanac's line shape cannot hold as it is."),
+    joined=N_("{name} {section}: a one-line section written on {found} lines; joined into one"),
+    summary=N_("{name} {section}: does not open with the quoted ability; not imported"),
+    needs_ability=N_("{name} {section}: the line shape needs the ability before the flavor; "
+                     "translate the ability too. Not imported"),
+    misread=N_("{name} {section}: the text would be read back as another section; not "
+               "imported"))
+
+# The order the report lists the corpus's codes in; PO codes are the import's own.
+CORPUS_CODES = (
+    UNREADABLE, NOT_READ, UNKNOWN_LANGUAGE, UNDECODABLE, UNKNOWN_SHAPE, UNPLACED_LINE,
+    ENTRY_WITHOUT_NAME, DAMAGED_NAME, SCRIPT_COUNT, UNKNOWN_CHARACTER, SUPERSEDED)

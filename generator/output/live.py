@@ -1,0 +1,68 @@
+"""The live preview's web server: MkDocs' LiveReloadServer, which injects into every page a
+script that reloads it once the site has been rebuilt, kept to the static server's guarantees
+(127.0.0.1 only, no folder listings, 400 for a NUL in the path)."""
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from mkdocs.livereload import LiveReloadServer
+
+# How often the watched files are looked at, in seconds: an edit shows this much sooner.
+POLL = 0.1
+
+
+class LiveServer(LiveReloadServer):
+    """Serves `site` on 127.0.0.1:port (bound at once, so a port in use fails before any work);
+    `rebuild` runs on every change of a watched path and says whether the site changed."""
+
+    def __init__(self, rebuild: Callable[[], bool], port: int, site: Path,
+                 watched: Iterable[Path]) -> None:
+        super().__init__(builder=self._rebuild, host="127.0.0.1", port=port, root=str(site),
+                         polling_interval=POLL)
+        self._update = rebuild
+        try:
+            self.server_bind()
+            self.server_activate()
+        except OSError:
+            self.server_close()
+            raise
+        self.url = f"http://127.0.0.1:{self.server_address[1]}/"
+        for path in watched:
+            self.watch(str(path))
+        # Watching from now on: an edit made while the first build runs is not missed.
+        self.observer.start()
+
+    def close(self) -> None:
+        self.observer.stop()
+        self.server_close()
+
+    def run(self) -> None:
+        """Serve and rebuild until interrupted (Ctrl-C)."""
+        self.serve_thread.start()
+        try:
+            self._build_loop()
+        finally:
+            self.shutdown(wait=True)
+
+    def _rebuild(self) -> None:
+        try:
+            changed = self._update()
+        except Exception:  # a bug in one rebuild must not stop the preview of the last good site
+            traceback.print_exc()
+            changed = False
+        if not changed:
+            # The server holds pages back while a newer site is wanted: say the one shown is it,
+            # so pages are answered again and open ones are not reloaded.
+            with self._epoch_cond:
+                self._wanted_epoch = self._visible_epoch
+                self._epoch_cond.notify_all()
+
+    def _serve_request(self, environ: dict[str, Any],
+                       start_response: Callable[..., Any]) -> Iterable[bytes] | None:
+        if "\0" in environ.get("PATH_INFO", ""):  # no file has such a name
+            start_response("400 Bad Request", [("Content-Type", "text/plain")])
+            return [b"400 Bad Request"]
+        return super()._serve_request(environ, start_response)

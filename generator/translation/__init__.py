@@ -1,0 +1,1 @@
+"""The translator's round trip: what a language lacks, and translations brought back in."""

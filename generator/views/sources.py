@@ -1,0 +1,51 @@
+"""The site's read-only view of each source file, line by line with anchors, so that every
+`file:line` of the report is a link to its text."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from generator.read.corpus import Text, decode
+
+_CONTENT = "content/"
+
+
+@dataclass(frozen=True)
+class SourceView:
+    file: str  # as findings name it: content/ko/000_….txt
+    lang: str | None  # the language of its folder, where it is one
+    lines: tuple[tuple[int, str], ...]
+
+    @property
+    def page(self) -> str:
+        return page_path(self.file)
+
+
+def page_path(file: str) -> str:
+    """content/ko/000.txt → sources/ko/000.txt.md (served at sources/ko/000.txt/)."""
+    return f"sources/{file.removeprefix(_CONTENT)}.md"
+
+
+def source_link(file: str, line: int, shown: frozenset[str]) -> str | None:
+    """From the site root to the line, where the site shows the file."""
+    if file not in shown:
+        return None
+    return f"{page_path(file).removesuffix('.md')}/#L{line}"
+
+
+def source_views(root: Path, files: set[str], languages: tuple[str, ...]) -> list[SourceView]:
+    """Every file under content/ among files that can be read as UTF-8 text, in name order."""
+    views = []
+    for file in sorted(f for f in files if f.startswith(_CONTENT)):
+        path = root / file
+        if not path.is_file():
+            continue
+        folder = PurePosixPath(file).parent.name
+        lang = folder if folder in languages else None
+        try:
+            text = decode(path.read_bytes(), file, lang or "")
+        except OSError:
+            continue  # `unreadable` reports it
+        if isinstance(text, Text):
+            views.append(SourceView(file, lang, tuple(enumerate(text.lines, 1))))
+    return views

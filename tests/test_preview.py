@@ -1,0 +1,189 @@
+"""`almanac serve` as an author uses it: started on a copy of the project, the text edited, and
+the open page in Chromium reloading with the new text, no build run by hand."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import threading
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from generator.output.preview import Preview, preview_lock
+from tests.conftest import ROOT, free_port, project_copy
+from tests.projects import almanac, site_project
+
+STEWARD = "content/en/004_12a4a26f551c30b4.txt"  # the Steward and the Librarian, in 004
+UPDATED = re.compile(r"^\d\d:\d\d:\d\d preview updated in \d+\.\d\d s: (?P<what>.*)$")
+
+
+class Lines:
+    """What a process writes to one stream, line by line, read as it comes."""
+
+    def __init__(self, stream) -> None:
+        self.lines: list[str] = []
+        self.seen = 0
+        self._arrived = threading.Condition()
+        threading.Thread(target=self._read, args=(stream,), daemon=True).start()
+
+    def _read(self, stream) -> None:
+        for line in stream:
+            with self._arrived:
+                self.lines.append(line.rstrip("\n"))
+                self._arrived.notify_all()
+
+    def next_with(self, text: str, timeout: float) -> str:
+        """The next line (after those already returned) that holds text."""
+        def found() -> bool:
+            return any(text in line for line in self.lines[self.seen:])
+        with self._arrived:
+            assert self._arrived.wait_for(found, timeout), (text, self.lines)
+            index = next(i for i in range(self.seen, len(self.lines)) if text in self.lines[i])
+            self.seen = index + 1
+            return self.lines[index]
+
+
+@dataclass
+class Live:
+    project: Path
+    url: str
+    out: Lines
+    err: Lines
+
+    def edit(self, file: str, old: str, new: str) -> None:
+        path = self.project / file
+        text = path.read_text(encoding="utf-8")
+        assert text.count(old) == 1
+        path.write_text(text.replace(old, new), encoding="utf-8")
+
+    def updated(self) -> str:
+        """What the next update rebuilt, as serve says it."""
+        match = UPDATED.match(self.out.next_with(" preview updated in ", 300))
+        assert match
+        return match.group("what")
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory):
+    project = project_copy(tmp_path_factory.mktemp("live"))
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "generator.cli", "serve", "--port", str(port)], cwd=project,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8",
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(ROOT)})
+    out, err = Lines(server.stdout), Lines(server.stderr)
+    try:
+        first = out.next_with("Serving the live preview at ", 900)  # a whole build first
+        assert first.startswith(f"Serving the live preview at http://127.0.0.1:{port}/ (built in ")
+        assert f"into {project / 'build' / 'preview' / 'site'};" in first
+        yield Live(project, f"http://127.0.0.1:{port}/", out, err)
+    finally:
+        server.terminate()
+        server.wait()
+
+
+def test_an_edit_shows_in_the_open_page_by_itself(live, browser):
+    page = browser.new_page()
+    page.goto(live.url + "en/characters/steward/", wait_until="load")
+    assert "The Steward knows 1 good player. The Steward learns a player" in \
+        page.locator("article").inner_text()
+    with page.expect_navigation(timeout=300_000):  # the reload that the server's script makes
+        live.edit(STEWARD, "The Steward knows 1 good player.",
+                  "The Steward knows 1 good player, as the author now writes.")
+    assert "The Steward knows 1 good player, as the author now writes. The Steward learns" in \
+        page.locator("article").inner_text()
+    # The English page and its source file's page, in both languages (Korean shows the English).
+    assert live.updated() == "ko 2 pages, en 2 pages"
+    page.close()
+
+
+def test_an_edit_rebuilds_only_the_pages_it_changes(live):
+    site = live.project / "build" / "preview" / "site" / "en"
+    untouched = [site / "characters" / "chef" / "index.html", site / "index.html",
+                 site / "teams" / "townsfolk" / "index.html"]
+    librarian = site / "characters" / "librarian" / "index.html"
+    before = {page: page.stat().st_mtime_ns for page in [*untouched, librarian]}
+    live.edit(STEWARD, "The Librarian learns that a particular Outsider character is in play",
+              "The Librarian learns which Outsider character is in play")
+    assert live.updated() == "ko 2 pages, en 2 pages"
+    assert {page: page.stat().st_mtime_ns for page in untouched} == \
+        {page: before[page] for page in untouched}
+    assert librarian.stat().st_mtime_ns > before[librarian]
+    # MkDocs' dirty build indexes only what it rebuilt; the rest of the index is kept.
+    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    locations = [doc["location"] for doc in index["docs"]]
+    assert (locations.count("characters/librarian/"), locations.count("characters/chef/")) == (1, 1)
+    assert any("The Librarian learns which Outsider character is in play" in doc["text"]
+               for doc in index["docs"] if doc["location"].startswith("characters/librarian/"))
+
+
+def test_an_error_is_shown_and_the_last_good_site_served(live):
+    bad = live.project / "content" / "en" / "005_bad.txt"
+    bad.write_bytes(b"Townsfolk\n\xff\n")
+    assert live.err.next_with("005_bad.txt", 300) == \
+        "content/en/005_bad.txt:2: undecodable: not UTF-8 at byte 10: invalid start byte; " \
+        "file skipped"
+    assert live.err.next_with("Preview not updated", 60) == \
+        "Preview not updated: 1 errors above; it shows the last good site."
+    with urllib.request.urlopen(live.url + "en/characters/steward/") as answer:
+        assert "as the author now writes" in answer.read().decode("utf-8")
+    bad.unlink()
+    assert live.updated() == "no page changed"
+
+
+def test_the_server_lists_no_folders_and_refuses_a_nul(live):
+    for path, code in (("en/characters/", 404), ("en/index.html%00", 400)):
+        with pytest.raises(urllib.error.HTTPError) as answer:
+            urllib.request.urlopen(live.url + path)
+        assert answer.value.code == code
+
+
+def test_a_second_serve_of_the_project_is_refused(live):
+    result = almanac("serve", "--port", str(free_port()), root=live.project)
+    assert (result.returncode, result.stderr) == (
+        2, f"{live.project / 'build' / 'preview'}: error: another `almanac serve` of this "
+           "project is running\n")
+
+
+def test_a_later_serve_updates_the_preview_it_finds(tmp_path):
+    """A preview another `serve` left is updated, not rebuilt; a language whose build was cut
+    short (no marker) is rebuilt whole."""
+    project = site_project(tmp_path)
+    url = "http://127.0.0.1:8000/"
+    with preview_lock(project):
+        # Every page: home, scripts, report, two teams, two characters, the source file.
+        assert Preview(project, url).update() == {"ko": 8, "en": 8}
+        assert Preview(project, url).update() == {"ko": 0, "en": 0}
+        (project / "build" / "preview" / "en" / "built-with").unlink()
+        assert Preview(project, url).update() == {"ko": 0, "en": 8}
+
+
+def test_serve_with_errors_serves_the_last_good_preview(tmp_path):
+    project = site_project(tmp_path)
+    with preview_lock(project):
+        assert Preview(project, "http://127.0.0.1:8000/").update() is not None
+    (project / "content" / "en" / "005_bad.txt").write_bytes(b"\xff")
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "generator.cli", "serve", "--port", str(port)], cwd=project,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8",
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(ROOT)})
+    try:
+        out, err = Lines(server.stdout), Lines(server.stderr)
+        assert out.next_with("Serving", 300) == (
+            f"Serving the live preview at http://127.0.0.1:{port}/ (the last good one, in "
+            f"{project / 'build' / 'preview' / 'site'}; edits to content/, templates/ and "
+            "mkdocs.yml show in the open page; Ctrl-C stops)")
+        assert err.next_with("Preview not updated", 10) == \
+            "Preview not updated: 1 errors above; it shows the last good site."
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/en/characters/chef/") as page:
+            assert "A made-up ability for a small test of the Chef." in page.read().decode()
+    finally:
+        server.terminate()
+        server.wait()

@@ -1,0 +1,157 @@
+"""The translator's report in the reader's language: every check and finding from the
+catalogs, a matrix that fits at 1280 px and scrolls with its character column on a phone,
+filters, progress, links from each file:line to the line, and readable colours."""
+from __future__ import annotations
+
+import re
+import string
+
+import pytest
+from babel.messages.pofile import read_po
+
+from generator import codes
+from generator.checks import REGISTRY
+from generator.facts.catalogs import catalog_path
+from generator.views.messages import message
+from tests.test_site import page, text_of
+
+TEMPLATES = [template for value in vars(codes).values() if isinstance(value, codes.Code)
+             for template in (value.description, *value.messages.values())]
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_every_code_is_declared_once_with_its_messages():
+    declared = [v.code for v in vars(codes).values() if isinstance(v, codes.Code)]
+    assert len(declared) == len(set(declared))
+    assert {check.code for check in REGISTRY} <= set(declared)
+    assert [c.code for c in REGISTRY][:3] == ["unreadable", "not-read", "unknown-language"]
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_each_translated_message_keeps_its_parameters(lang):
+    with catalog_path(lang).open("rb") as handle:
+        catalog = {m.id: m.string for m in read_po(handle) if m.id}
+    for template in TEMPLATES:
+        assert catalog[template], template
+        assert fields(catalog[template]) == fields(template), template
+
+
+def test_korean_findings_read_in_korean(diagnostics):
+    heading = next(d for d in diagnostics if d.code == "heading-name" and "조사관" in d.text)
+    assert message(heading, "en") == "heading '조사관'; the official Korean name is '수사관'"
+    assert message(heading, "ko") == "제목 '조사관', 공식 한국어 이름은 '수사관'"
+    unwritten = next(d for d in diagnostics if d.code == "unwritten" and d.line == 80)
+    assert message(unwritten, "ko") == \
+        "Professor: 아직 작성되지 않음 (분위기 글, 해설, 진행 방법, 예시 · 메모)"
+
+
+def test_the_korean_report_has_no_english_descriptions_or_messages(built_site, diagnostics):
+    site, _ = built_site
+    korean = text_of(page(site, "ko", "report"))
+    english = text_of(page(site, "en", "report"))
+    for check in REGISTRY:
+        described = text_of(check.description)  # as the page reads: "<language>" is no tag
+        assert described in english
+        assert described not in korean, check.code
+    for finding in diagnostics:
+        assert text_of(message(finding, "en")) in english
+        assert text_of(message(finding, "en")) not in korean, finding.format()
+        assert text_of(message(finding, "ko")) in korean
+    assert "경고" in korean and "warning" not in re.sub(r"`[^`]*`", "", korean).split("검사")[0]
+
+
+def test_every_finding_links_to_its_line(built_site):
+    site, _ = built_site
+    html = page(site, "ko", "report")
+    link = '<a href="../sources/ko/000_a5b1c4d9f849e54a.txt/#L277"><code>' \
+           'content/ko/000_a5b1c4d9f849e54a.txt:277</code></a>'
+    assert link in html
+    source = page(site, "ko", "sources/ko/000_a5b1c4d9f849e54a.txt")
+    line = re.search(r'<span class="almanac-source-line" id="L277"><a href="#L277">277</a>'
+                     r'([^<]*)</span>', source)
+    assert line and line.group(1).startswith("매일 밤, 진짜 악마가 공격하기 전에 미치광이를")
+
+
+def test_progress_counts_present_sections(built_site):
+    site, _ = built_site
+    html = page(site, "en", "report")
+    row = re.search(r'<tr data-lang="ko">(.*?)</tr>', html, re.S).group(1)
+    assert "51/79" in row and "210/395" in row  # Korean abilities; every Korean section
+
+
+@pytest.fixture
+def report(browser, site_url):
+    def opened(lang: str, width: int):
+        tab = browser.new_page(viewport={"width": width, "height": 900})
+        tab.goto(f"{site_url}{lang}/report/")
+        return tab
+    pages = []
+    yield lambda lang, width: pages.append(opened(lang, width)) or pages[-1]
+    for tab in pages:
+        tab.close()
+
+
+def test_the_matrix_fits_at_1280_px_and_keeps_names_in_view_on_a_phone(report):
+    wide = report("en", 1280)
+    assert wide.evaluate("() => { const m = document.querySelector('.almanac-matrix');"
+                         " return m.scrollWidth <= m.clientWidth }")
+    phone = report("ko", 390)
+    matrix = phone.locator(".almanac-matrix")
+    assert matrix.evaluate("m => m.scrollWidth > m.clientWidth")  # it scrolls sideways …
+    matrix.evaluate("m => { m.scrollLeft = 400 }")
+    name = phone.locator('tr[data-id="noble"] th')
+    box, frame = name.bounding_box(), matrix.bounding_box()
+    assert abs(box["x"] - frame["x"]) < 1  # … and the character column stays in view
+    assert name.inner_text() == "귀족"
+
+
+def test_filters_by_status_and_team(report):
+    tab = report("en", 1280)
+    shown = tab.locator("form.almanac-filter output")
+    assert shown.inner_text() == "79 / 79"
+    tab.select_option("form.almanac-filter select[name=status]", "untranslated")
+    assert shown.inner_text() == "5 / 79"
+    assert tab.locator('tr[data-id="professor"]').is_visible()
+    assert not tab.locator('tr[data-id="noble"]').is_visible()
+    tab.select_option("form.almanac-filter select[name=status]", "")
+    tab.select_option("form.almanac-filter select[name=team]", "demon")
+    visible = tab.locator(".almanac-matrix-table tbody tr:visible")
+    assert visible.count() == tab.locator('.almanac-matrix-table tbody tr[data-team="demon"]').count()
+
+
+CONTRAST = """() => {
+  const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const background = (el) => { for (; el; el = el.parentElement) {
+      const c = rgb(getComputedStyle(el).backgroundColor);
+      if (c.length === 3 || c[3] > 0) return c.slice(0, 3); }
+    return [255, 255, 255]; };
+  const low = [];
+  const walker = document.createTreeWalker(document.querySelector(".md-content"), NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const el = walker.currentNode.parentElement;
+    if (!walker.currentNode.textContent.trim() || !el.getClientRects().length) continue;
+    const style = getComputedStyle(el);
+    const fg = rgb(style.color), alpha = fg.length > 3 ? fg[3] : 1, bg = background(el);
+    const seen = fg.slice(0, 3).map((v, i) => v * alpha + bg[i] * (1 - alpha));
+    const [a, b] = [lum(seen), lum(bg)].sort((x, y) => y - x);
+    const ratio = (a + 0.05) / (b + 0.05);
+    const large = parseFloat(style.fontSize) >= 24 || (parseFloat(style.fontSize) >= 18.66 && style.fontWeight >= 700);
+    if (ratio < (large ? 3 : 4.5)) low.push([el.className || el.tagName, walker.currentNode.textContent.trim().slice(0, 30), ratio.toFixed(2)]);
+  }
+  return low;
+}"""
+
+
+@pytest.mark.parametrize("path", ["en/report/", "ko/report/", "ko/nightsheets/000-first/",
+                                  "en/scriptsheets/000/"])
+def test_report_and_sheets_meet_aa_contrast(browser, site_url, path):
+    tab = browser.new_page()
+    tab.goto(site_url + path)
+    assert tab.evaluate(CONTRAST) == []
+    tab.close()
