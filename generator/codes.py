@@ -207,7 +207,13 @@ PO_LINE_SHAPE = _code(
     needs_ability=N_("{name} {section}: the line shape needs the ability before the flavor; "
                      "translate the ability too. Not imported"),
     misread=N_("{name} {section}: the text would be read back as another section; not "
-               "imported"))
+               "imported"),
+    other_language=N_("{name} {section}: the text is mostly in the letters of another "
+                      "language than {language}, so it would count as untranslated; not "
+                      "imported"))
+PO_DUPLICATE = _code(
+    "po-duplicate", "warning", N_("A character's section translated twice in one PO file."),
+    N_("context '{context}' stands {count} times in the PO (lines {lines}); none imported"))
 
 # The order the report lists the corpus's codes in; PO codes are the import's own.
 CORPUS_CODES = (

@@ -314,3 +314,27 @@ def test_a_script_with_nan_and_usage_errors_are_one_line(tmp_path):
                    "'javascript:alert(1)' (see `almanac build -h`)")
     one_line_error(almanac("narration", "--roles", ",", "--html", "x.html", root=tmp_path),
                    "error: --roles names no role; give ids or names separated by commas")
+
+
+def test_a_broken_mkdocs_yml_is_one_line_at_its_line_and_keeps_the_site(tmp_path):
+    project = site_project(tmp_path)
+    assert almanac("build", root=project).returncode == 0
+    before = site_files(project / "site")
+    lines = (project / "mkdocs.yml").read_text(encoding="utf-8").count("\n")
+    with (project / "mkdocs.yml").open("a", encoding="utf-8") as config:
+        config.write(": : bad [\n")
+    result = almanac("build", root=project)
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [
+        f"{project / 'mkdocs.yml'}:{lines + 1}: error: MkDocs encountered an error parsing the "
+        "configuration file: while parsing a block mapping expected <block end>, but found ':'"]
+    assert site_files(project / "site") == before
+    assert not list(project.glob(".site-staging-*"))  # no staging folder left behind
+
+
+def test_a_corpus_file_name_with_url_marks_is_linked_by_its_escaped_name(tmp_path):
+    from generator.views.sources import source_link
+    shown = frozenset({"content/ko/my notes #2?.txt"})
+    assert source_link("content/ko/my notes #2?.txt", 3, shown) == \
+        "sources/ko/my%20notes%20%232%3F.txt/#L3"
+    assert source_link("content/ko/other.txt", 3, shown) is None

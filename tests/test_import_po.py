@@ -201,10 +201,12 @@ def test_a_po_of_another_language_is_refused_or_finds_its_sources_stale(tmp_path
     assert (unknown.returncode, unknown.stderr) == (
         2, "in.po:1: error: the PO header's Language is 'fr', not a language of "
            "content/languages.yaml (ko, en)\n")
-    # An English PO relabelled Korean: its msgids are not what Korean is translated from.
+    # An English PO relabelled Korean: its msgids are what English is translated from.
     relabelled = imported(project, po("ko", ("professor/ability", PROFESSOR_ABILITY,
                                              "Once per game, at night*, choose a dead player.")))
-    assert relabelled.stderr.startswith("in.po:7: warning po-stale: 교수 Ability:")
+    assert (relabelled.returncode, relabelled.stderr) == (
+        2, "in.po:1: error: the header says Language: ko, but the messages are those of an "
+           "export for en (`export-po --lang en`); correct the header\n")
     assert not (project / "content/ko/translations.txt").exists()
     assert not (project / "content/en/translations.txt").exists()
 
@@ -218,3 +220,57 @@ def test_a_flavor_without_an_ability_before_it_waits_for_the_ability(tmp_path):
         "in.po:7: warning po-line-shape: 열기구 조종사 Flavor: the line shape needs the ability "
         "before the flavor; translate the ability too. Not imported"]
     assert run.stdout.startswith("0 sections imported")
+
+
+def test_a_hand_edited_translations_file_is_never_rewritten_with_a_loss(tmp_path):
+    project = project_copy(tmp_path)
+    target = project / "content/en/translations.txt"
+    target.write_text("Townsfolk\nProfessor\nOnce per game, at night*, choose a dead player.\n"
+                      "Not written yet.\nA note the translator typed after the placeholder.\n",
+                      encoding="utf-8")
+    run = imported(project, po("en", ("farmer/ability", load_corpus(project).character(
+        "botc", "farmer").entries["en"].ability.text, "When you die at night, a good player "
+        "becomes a Farmer.")))
+    assert (run.returncode, run.stderr) == (
+        2, "content/en/translations.txt:4: error: this line would be lost when the file is "
+           "written anew, as the almanac does not read it as part of a translation (see "
+           "`almanac check`); fix or move it, then import again\n")
+    assert target.read_text(encoding="utf-8").endswith("after the placeholder.\n")
+
+
+def test_a_string_without_its_closing_quote_is_refused_at_its_line(tmp_path):
+    project = project_copy(tmp_path)
+    data = po("en", ("professor/ability", PROFESSOR_ABILITY, "Once per game, at night*."))
+    run = imported(project, data.rstrip(b'"\n') + b"\n")
+    assert (run.returncode, run.stderr) == (
+        2, "in.po:8: error: not a PO line: a keyword and a string in double quotes, closed on "
+           "its line\n")
+    assert not (project / "content/en/translations.txt").exists()
+
+
+def test_a_context_translated_twice_is_left_for_a_person_to_settle(tmp_path):
+    project = project_copy(tmp_path)
+    run = imported(project, po("en", ("professor/ability", PROFESSOR_ABILITY, "One way."),
+                               ("professor/ability", PROFESSOR_ABILITY, "Another way.")))
+    assert run.stderr.splitlines() == [
+        "in.po:10: warning po-duplicate: context 'professor/ability' stands 2 times in the PO "
+        "(lines 6, 10); none imported"]
+    assert run.stdout.startswith("0 sections imported")
+
+
+def test_a_step_may_start_with_a_minus_and_other_letters_are_named_as_the_reason(tmp_path):
+    project = project_copy(tmp_path)
+    corpus = load_corpus(project)
+    steps = "\n".join(s.text for s in corpus.character("botc", "balloonist").entries["en"].how_to_run)
+    ability = corpus.character("botc", "balloonist").entries["en"].ability.text
+    run = imported(project, po("ko", ("balloonist/how_to_run", steps,
+                                      "세팅할 때 외지인을 추가할 수 있습니다.\n-1명을 빼도 됩니다.\n"
+                                      "- 매일 밤, 열기구 조종사를 깨우세요."),
+                               ("balloonist/ability", ability, "Each night {{ config }} 밤")))
+    assert run.stderr.splitlines() == [
+        "in.po:11: warning po-line-shape: 열기구 조종사 Ability: the text is mostly in the "
+        "letters of another language than Korean, so it would count as untranslated; not imported"]
+    balloonist = entries(document_of(project), "ko")["balloonist"]
+    assert balloonist["how_to_run"] == ["세팅할 때 외지인을 추가할 수 있습니다.", "-1명을 빼도 됩니다.",
+                                        "매일 밤, 열기구 조종사를 깨우세요."]
+    assert "ability" not in balloonist

@@ -123,6 +123,19 @@ def test_an_edit_rebuilds_only_the_pages_it_changes(live):
                for doc in index["docs"] if doc["location"].startswith("characters/librarian/"))
 
 
+def test_a_new_character_keeps_every_menu_entry_named(live):
+    # The dirty build reads only the pages it rebuilds; the menu's names come from the config.
+    live.edit(STEWARD, "Townsfolk\nLibrarian\n", "Demon\nImp\nA made-up ability of an Imp.\n"
+              "Townsfolk\nLibrarian\n")
+    assert live.updated().startswith("ko ")
+    demon = (live.project / "build/preview/site/en/teams/demon/index.html").read_text(
+        encoding="utf-8")
+    entries = re.findall(r'class="md-ellipsis">\s*([^<]*?)\s*<', demon)
+    assert "None" not in entries
+    assert {"Townsfolk", "Outsiders", "Minions", "Demons", "Travellers"} <= set(entries)
+    assert 'href="../../characters/imp/"' in demon
+
+
 def test_an_error_is_shown_and_the_last_good_site_served(live):
     bad = live.project / "content" / "en" / "005_bad.txt"
     bad.write_bytes(b"Townsfolk\n\xff\n")

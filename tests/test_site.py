@@ -190,3 +190,10 @@ def test_the_000_characters_show_their_jinx_partners(built_site):
     sheet = page(site, "ko", "scriptsheets/000")
     assert re.findall(r'data-jinx="([^"]+)"', sheet) == [
         "bountyhunter philosopher", "damsel widow", "magician marionette", "magician widow"]
+
+
+def test_the_home_page_is_titled_home_not_a_section_name(built_site):
+    site, _ = built_site
+    # "Almanac" is also the summary section's name (해설 in Korean): the home page is Home.
+    assert "<title>처음 - 연감</title>" in page(site, "ko", "")
+    assert "<title>Home - Almanac</title>" in page(site, "en", "")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from difflib import get_close_matches
 from importlib.metadata import version
 from typing import BinaryIO
 
@@ -99,9 +100,11 @@ def lacking_catalog(corpus: Corpus, lang: str, official: OfficialTexts | None = 
                            f"the sections are {', '.join(SECTIONS)}")
     if characters is not None:
         known = {c.id for c in corpus.characters if c.game == "botc"}
-        if characters - known:
-            raise AlmanacError(f"no character {', '.join(sorted(characters - known))} in the "
-                               "corpus (ids as in the records: noble, fortune-teller …)")
+        for unknown in sorted(characters - known):
+            close = get_close_matches(unknown, sorted(known), n=3)
+            raise AlmanacError(f"no character '{unknown}' in the corpus" +
+                               (f"; did you mean {', '.join(close)}?" if close else
+                                " (ids as in the records: noble, fortuneteller …)"))
     catalog = _Catalog(locale=locale, project="almanac", version=version("almanac"),
                        language_team=f"{language} <{lang}>", fuzzy=False,
                        header_comment=f"# Sections the almanac still lacks in {language}, each "

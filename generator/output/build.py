@@ -73,7 +73,7 @@ def write_docs(root: Path, corpus: Corpus, diagnostics: tuple[Diagnostic, ...],
                            extra_pages(corpus, diagnostics, lang, official, sources), official,
                            known)
         config = write_config(into / lang, language, corpus.languages, site / lang, site_url,
-                              nav(corpus, lang, list(docs.paths)), root / "mkdocs.yml")
+                              nav(corpus, lang, docs.titles), root / "mkdocs.yml")
         written[lang] = (config, docs)
     return written
 

@@ -20,7 +20,6 @@ from typing import Any
 
 from jinja2 import Environment, TemplateError, TemplateSyntaxError
 from mkdocs.commands.build import build as mkdocs_build
-from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 from mkdocs.plugins import BasePlugin
 
@@ -33,7 +32,7 @@ from generator.facts.official import OfficialTexts
 from generator.model import ParsedFile
 from generator.output.build import print_errors, write_docs
 from generator.output.render import CompiledTemplates, Docs, Known, redirect_page
-from generator.output.site import show_mkdocs_warnings
+from generator.output.site import show_mkdocs_warnings, site_config
 from generator.parse import parse_text
 from generator.read.corpus import DATA_FILES, Text, read_corpus
 from generator.resolve import Corpus, resolve
@@ -240,7 +239,7 @@ class Preview:
         marker.unlink(missing_ok=True)  # until this build ends, the language is not known good
         if whole:
             self._theme_once.forget()
-        loaded = load_config(config_file=str(config))
+        loaded = site_config(config)
         loaded.plugins["almanac-theme-once"] = self._theme_once
         mkdocs_build(loaded, dirty=not whole)
         if before is not None:

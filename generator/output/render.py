@@ -5,13 +5,14 @@ import html
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined
 from jinja2.bccache import Bucket
 from markupsafe import Markup
+from mkdocs.utils.meta import get_data
 
 from generator.facts.catalogs import translations
 from generator.facts.languages import display_name
@@ -196,6 +197,9 @@ class Docs:
 
     paths: tuple[str, ...]  # every page, in order
     changed: frozenset[str]  # files written or removed, relative to docs/
+    # Every page's title as its front matter gives it: the menu names its pages by these, so
+    # that a dirty build, which reads only the pages it rebuilds, still names every entry.
+    titles: dict[str, str] = field(default_factory=dict, hash=False)
 
 
 def render_docs(corpus: Corpus, lang: str, templates: Path, docs: Path,
@@ -204,8 +208,9 @@ def render_docs(corpus: Corpus, lang: str, templates: Path, docs: Path,
     """Bring docs/ to every page of one language and the assets. A file is written only when
     its bytes differ, so that MkDocs' dirty build (which goes by modification times) rebuilds
     only those; files no longer made are removed."""
-    files = {path: text.encode("utf-8")
-             for path, text in rendered(corpus, lang, templates, extra, official, known)}
+    texts = dict(rendered(corpus, lang, templates, extra, official, known))
+    titles = {path: str(get_data(text)[1].get("title", "")) for path, text in texts.items()}
+    files = {path: text.encode("utf-8") for path, text in texts.items()}
     paths = tuple(files)
     assets = templates / "assets"
     files.update({f"assets/{p.relative_to(assets).as_posix()}": p.read_bytes()
@@ -221,4 +226,4 @@ def render_docs(corpus: Corpus, lang: str, templates: Path, docs: Path,
                   if p.is_file() and p.relative_to(docs).as_posix() not in files]:
         stale.unlink()
         changed.add(stale.relative_to(docs).as_posix())
-    return Docs(paths, frozenset(changed))
+    return Docs(paths, frozenset(changed), titles)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -10,7 +11,10 @@ import material
 import yaml
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import ConfigurationError
 
+from generator.errors import AlmanacError
 from generator.facts.catalogs import translations
 from generator.facts.languages import Language, Languages
 from generator.resolve import Corpus
@@ -26,17 +30,19 @@ LUNR_LANGUAGES = frozenset(
     - {"multi", "stemmer"})  # lunr's helpers, no languages
 
 
-def nav(corpus: Corpus, lang: str, paths: list[str]) -> list[Any]:
+def nav(corpus: Corpus, lang: str, titles: dict[str, str]) -> list[Any]:
     """The menu: team pages, never characters or roles (their lists are on the home, team and
     One Night pages), so that a page's size does not grow with the corpus: Material renders the
-    menu into every page, and navigation.prune renders only the open section of it."""
+    menu into every page, and navigation.prune renders only the open section of it. titles:
+    every page's title, in page order; each entry is named by it."""
     tr = translations(lang)
-    present = set(paths)
-    teams = [page for team in corpus.glossary.teams
-             if (page := f"teams/{team.id}.md") in present]
+    paths = list(titles)
+    teams = [{titles[page]: page} for team in corpus.glossary.teams
+             if (page := f"teams/{team.id}.md") in titles]
 
-    def under(prefix: str) -> list[str]:
-        return [p for p in paths if p.startswith(prefix)]
+    def under(prefix: str, but: str | None = None) -> list[Any]:
+        return [{titles[p]: p} for p in paths
+                if p.startswith(prefix) and not (but and p.startswith(but))]
 
     sections: list[Any] = [{tr.gettext("Home"): "index.md"}]
     if teams:
@@ -44,8 +50,7 @@ def nav(corpus: Corpus, lang: str, paths: list[str]) -> list[Any]:
     if corpus.scripts:
         sections.append({tr.gettext("Scripts"): under("scripts/")})
     if under("onuw/"):
-        sections.append({tr.gettext("One Night"): [p for p in under("onuw/")
-                                                   if not p.startswith("onuw/roles/")]})
+        sections.append({tr.gettext("One Night"): under("onuw/", but="onuw/roles/")})
     if under("nightsheets/") or under("scriptsheets/"):
         sections.append({tr.gettext("Sheets"): under("scriptsheets/") + under("nightsheets/")})
     if "report.md" in paths:
@@ -87,10 +92,23 @@ def write_config(build_dir: Path, language: Language, languages: Languages, site
     return path
 
 
+def site_config(config: Path, strict: bool = False) -> MkDocsConfig:
+    """A language's MkDocs config, with the project's mkdocs.yml it inherits; an error in
+    either is one line at its file and line, never a traceback."""
+    try:
+        return load_config(config_file=str(config), strict=strict)
+    except ConfigurationError as err:
+        text = " ".join(str(err).split())
+        places = re.findall(r'in "([^"]+)", line (\d+)', text)
+        where = f"{places[-1][0]}:{places[-1][1]}" if places else str(config)
+        raise AlmanacError(re.sub(r'\s*in "[^"]+", line \d+, column \d+', "", text),
+                           where) from err
+
+
 def build_sites(configs: dict[str, Path], staging: Path, redirect: str) -> None:
     """Build every language into staging (its folder already made), with the root redirect."""
     for config in configs.values():
-        mkdocs_build(load_config(config_file=str(config), strict=True))
+        mkdocs_build(site_config(config, strict=True))
     (staging / "index.html").write_text(redirect, encoding="utf-8")
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from generator.errors import AlmanacError
 from generator.facts.languages import Language
-from generator.model import PRESENT, SECTIONS, Entry
+from generator.model import PRESENT, SECTIONS, UNTRANSLATED, Entry
 from generator.parse import parse_text
 from generator.parse.vocabulary import BULLET
 from generator.read.corpus import Text
@@ -61,14 +61,17 @@ def read_back(entry: Translated, language: Language, file: str) -> Entry | None:
     return parsed.entries[0]
 
 
-def misread(entry: Translated, language: Language, file: str) -> list[str]:
-    """The sections that would not come back as written and present."""
+def misread(entry: Translated, language: Language, file: str) -> dict[str, str]:
+    """The sections that would not come back as written and present: section → why, either
+    `other-language` (its letters are mostly another language's: read as untranslated) or
+    `misread` (read as another section, or not read)."""
     back = read_back(entry, language, file)
     if back is None:
-        return list(entry.sections)
-    return [s for s in entry.sections
+        return dict.fromkeys(entry.sections, "misread")
+    return {s: "other-language" if back.status[s] == UNTRANSLATED else "misread"
+            for s in entry.sections
             if back.status[s] != PRESENT or
-            tuple(line.text for line in back.field_lines(s)) != entry.sections[s]]
+            tuple(line.text for line in back.field_lines(s)) != entry.sections[s]}
 
 
 def translated_of(entry: Entry, ident: str, team: str) -> Translated:

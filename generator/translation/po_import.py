@@ -4,13 +4,16 @@ are never rewritten). Each translation supersedes the section it translates when
 is read (resolve.py); what cannot be imported is reported at its line of the PO."""
 from __future__ import annotations
 
+import re
+from collections import Counter
 from dataclasses import dataclass, replace
+from io import BytesIO
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import PoFileError, read_po
+from babel.messages.pofile import PoFileError, read_po, unescape
 
-from generator.codes import PO_CONTEXT, PO_LINE_SHAPE, PO_STALE, PO_STEPS
+from generator.codes import PO_CONTEXT, PO_DUPLICATE, PO_LINE_SHAPE, PO_STALE, PO_STEPS
 from generator.errors import AlmanacError
 from generator.facts.languages import Language
 from generator.model import PRESENT, SECTIONS, Diagnostic
@@ -38,13 +41,46 @@ class _Section:
     po_line: int
 
 
-def read_catalog(path: Path) -> Catalog:
+# A PO line that is no comment: a keyword and a string, or a string continued, closed on its
+# line. Babel reads a string without its closing quote by dropping its last character.
+_STRING_LINE = re.compile(r'^(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?'
+                          r'"(?:[^"\\]|\\.)*"$')
+_KEYWORD = re.compile(r'^(?P<keyword>msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+')
+
+
+def read_catalog(path: Path) -> tuple[Catalog, dict[str, list[int]]]:
+    """The catalog, and each context whose message (context and msgid) stands more than once,
+    with its lines: Babel keeps one of them, without a word."""
     try:
-        with path.open("rb") as po:
-            return read_po(po, abort_invalid=True)
+        data = path.read_bytes()
+        text = data.decode("utf-8").removeprefix("\ufeff")
     except OSError as err:
         raise AlmanacError(f"cannot read the PO file: {err.strerror}", str(path)) from err
-    except (PoFileError, UnicodeDecodeError, ValueError) as err:
+    except UnicodeDecodeError as err:
+        raise AlmanacError(f"not UTF-8 at byte {err.start}", str(path)) from err
+    seen: dict[tuple[str, str], list[int]] = {}  # (context, msgid) → the context's lines
+    keyword, parts = "", {"msgctxt": "", "msgid": ""}
+    context_line = 0
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if not _STRING_LINE.match(line):
+            raise AlmanacError("not a PO line: a keyword and a string in double quotes, closed "
+                               "on its line", f"{path}:{number}")
+        if match := _KEYWORD.match(line):
+            keyword = match.group("keyword")
+            if keyword == "msgctxt":
+                parts, context_line = {"msgctxt": "", "msgid": ""}, number
+            if keyword.startswith("msgstr") and parts["msgctxt"]:
+                seen.setdefault((parts["msgctxt"], parts["msgid"]), []).append(context_line)
+                parts = {"msgctxt": "", "msgid": ""}
+        if keyword in parts:
+            parts[keyword] += unescape(line[line.index('"'):])
+    contexts = {context: lines for (context, _), lines in seen.items() if len(lines) > 1}
+    try:
+        return read_po(BytesIO(data), abort_invalid=True), contexts
+    except (PoFileError, ValueError) as err:
         raise AlmanacError(f"not a PO file babel can read: {err}", str(path)) from err
 
 
@@ -81,7 +117,7 @@ def _section(message: Message, corpus: Corpus, characters: dict[str, Character],
     said: list[Diagnostic] = []
     if section in LISTS:
         # The export writes steps without their bullets; a translator may have added them.
-        lines = [x.removeprefix(BULLET.strip()).strip() for x in lines]
+        lines = [x.removeprefix(BULLET).strip() for x in lines]
         expected = len(source.field_lines(section))
         if len(lines) != expected:
             said.append(PO_STEPS.at(shown, line, "\n".join(lines), name=name, section=section,
@@ -103,27 +139,57 @@ def _current(characters: dict[str, Character], lang: str) -> dict[str, Translate
             if is_translation(entry.file)}
 
 
+def _made_for_another(catalog: Catalog, corpus: Corpus, language: Language,
+                      characters: dict[str, Character]) -> str | None:
+    """The language whose export the PO's messages are, where not one of them is what the
+    header's language is translated from and every one is what that language is."""
+    def matches(lang: str) -> int:
+        found = 0
+        for message in catalog:
+            ident, _, section = (message.context or "").partition("/")
+            if message.id and ident in characters and section in SECTIONS:
+                source = source_of(corpus, characters[ident], lang, section)
+                found += source is not None and \
+                    message.id == "\n".join(x.text for x in source.field_lines(section))
+        return found
+    if matches(language.code):
+        return None
+    return next((code for code in corpus.languages.codes
+                 if code != language.code and matches(code)), None)
+
+
 def import_po(root: Path, corpus: Corpus, path: Path) -> Imported:
     """Bring a translated PO into content/<lang>/translations.txt; write it only if it changes."""
-    catalog = read_catalog(path)
+    catalog, contexts = read_catalog(path)
     language = po_language(catalog, corpus, path)
     lang, shown = language.code, str(path)
     file = f"content/{lang}/{TRANSLATIONS}"
     characters = {c.id: c for c in corpus.characters if c.game == "botc"}
+    if other := _made_for_another(catalog, corpus, language, characters):
+        raise AlmanacError(f"the header says Language: {lang}, but the messages are those of "
+                           f"an export for {other} (`export-po --lang {other}`); correct the "
+                           "header", f"{path}:1")
     entries = _current(characters, lang)
+    target = root / file
+    before = _unchanged_by_rewrite(target, file, file_text(list(entries.values()), language))
     problems: list[Diagnostic] = []
     taken: dict[tuple[str, str], int] = {}  # (id, section) → its line in the PO
+    notes: dict[tuple[str, str], list[Diagnostic]] = {}  # said of a section if it is kept
     roles = 0
+    twice = contexts
+    problems += [PO_DUPLICATE.at(shown, lines[1], context=context, count=len(lines),
+                                 lines=tuple(map(str, lines))) for context, lines in twice.items()]
     for message in catalog:
-        if not message.id or message.fuzzy or not _lines(message):
-            continue  # drafts and empty messages wait
+        if not message.id or message.fuzzy or not _lines(message) or message.context in twice:
+            continue  # drafts and empty messages wait; a context twice is for a person to settle
         if (message.context or "").startswith("onuw/"):
             roles += 1  # One Night roles: no corpus shape holds a lone role's text yet
             continue
         section, said = _section(message, corpus, characters, language, shown)
-        problems += said
         if section is None:
+            problems += said
             continue
+        notes[(section.id, section.section)] = said
         character = characters[section.id]
         entry = entries.get(section.id) or \
             Translated(section.id, character.team, character.name(lang), {})
@@ -140,14 +206,34 @@ def import_po(root: Path, corpus: Corpus, path: Path) -> Imported:
     order = {team.id: i for i, team in enumerate(corpus.glossary.teams)}
     ordered = sorted(entries.values(), key=lambda e: (order.get(e.team, len(order)), e.name))
     text = file_text(ordered, language)
-    target = root / file
-    changed = target.read_text(encoding="utf-8") != text if target.is_file() else bool(text)
+    changed = before != text if before is not None else bool(text)
     if changed:
         target.parent.mkdir(parents=True, exist_ok=True)
         write_text(target, text)
-    kept = sum(section in entries[ident].sections for ident, section in taken
-               if ident in entries)
-    return Imported(file, kept, changed, tuple(problems), roles)
+    kept = [(ident, section) for ident, section in taken
+            if ident in entries and section in entries[ident].sections]
+    problems += [note for key in kept for note in notes[key]]
+    return Imported(file, len(kept), changed,
+                    tuple(sorted(problems, key=lambda d: (d.line, d.code))), roles)
+
+
+def _unchanged_by_rewrite(target: Path, file: str, rewritten: str) -> str | None:
+    """The file's text, once sure that writing it anew loses none of its lines: one edited by
+    hand that the parser reads otherwise (a line it cannot place, a placeholder) is refused."""
+    if not target.is_file():
+        return None
+    try:
+        text = target.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise AlmanacError(f"cannot read it to add the translations: {err}", file) from err
+    lines = [line.strip() for line in text.splitlines()]
+    lost = Counter(line for line in lines if line) - Counter(rewritten.splitlines())
+    if lost:
+        number = next(i for i, line in enumerate(lines, 1) if line in lost)
+        raise AlmanacError("this line would be lost when the file is written anew, as the "
+                           "almanac does not read it as part of a translation (see `almanac "
+                           "check`); fix or move it, then import again", f"{file}:{number}")
+    return text
 
 
 def _fitted(entry: Translated, character: Character, language: Language, file: str,
@@ -168,8 +254,8 @@ def _fitted(entry: Translated, character: Character, language: Language, file: s
                                          "needs-ability", name=name, section="flavor"))
     # Dropping a section can move the ones after it (a flavor read as the ability): again.
     while bad := misread(replace(entry, sections=sections), language, file):
-        for section in bad:
+        for section, why in bad.items():
             del sections[section]
-            said.append(PO_LINE_SHAPE.at(shown, taken.get((entry.id, section), 1), "",
-                                         "misread", name=name, section=section))
+            said.append(PO_LINE_SHAPE.at(shown, taken.get((entry.id, section), 1), "", why,
+                                         name=name, section=section, language=language.code))
     return replace(entry, sections=sections), said

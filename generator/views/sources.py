@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from urllib.parse import quote
 
 from generator.read.corpus import Text, decode
 
@@ -30,7 +31,7 @@ def source_link(file: str, line: int, shown: frozenset[str]) -> str | None:
     """From the site root to the line, where the site shows the file."""
     if file not in shown:
         return None
-    return f"{page_path(file).removesuffix('.md')}/#L{line}"
+    return f"{quote(page_path(file).removesuffix('.md'))}/#L{line}"  # "#", "?" in a name
 
 
 def source_views(root: Path, files: set[str], languages: tuple[str, ...]) -> list[SourceView]:
