@@ -120,11 +120,6 @@ def display_name(code: str, in_lang: str) -> str | None:
         return None
 
 
-def english_name(code: str) -> str:
-    """A language's name in English, for messages; the code where Babel does not know it."""
-    return display_name(code, "en") or code
-
-
 def _pattern(text: str | None, flags: int = 0) -> re.Pattern[str] | None:
     return re.compile(text, flags) if text else None
 
