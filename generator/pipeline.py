@@ -1,27 +1,36 @@
 """The front of the pipeline: content/ → read → parse → resolve, as one call."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from generator.facts.glossary import Glossary, load_glossary
-from generator.facts.languages import Languages, load_languages
+from generator.facts.languages import Language, Languages, load_languages
 from generator.facts.night_order import NightOrder, load_night_order
-from generator.model import Diagnostic
+from generator.model import Diagnostic, ParsedFile
 from generator.parse import parse_text
 from generator.read.corpus import Text, read_corpus
 from generator.resolve import Corpus, resolve
 
 
+def load_facts(content: Path) -> tuple[Languages, Glossary, NightOrder]:
+    """The data files of content/: the languages, the glossary, the night order."""
+    languages = load_languages(content / "languages.yaml")
+    return (languages, load_glossary(content / "glossary.yaml", languages),
+            load_night_order(content / "night-order.yaml"))
+
+
 def load_corpus(root: Path) -> Corpus:
     content = root / "content"
-    languages = load_languages(content / "languages.yaml")
+    languages, glossary, night_order = load_facts(content)
     texts, diagnostics = read_corpus(content, root, languages.codes)
-    return corpus_of(texts, languages, load_glossary(content / "glossary.yaml", languages),
-                     load_night_order(content / "night-order.yaml"), diagnostics)
+    return corpus_of(texts, languages, glossary, night_order, diagnostics)
 
 
 def corpus_of(texts: list[Text], languages: Languages, glossary: Glossary,
-              night_order: NightOrder, read_diagnostics: list[Diagnostic]) -> Corpus:
-    """Texts already read → parsed → resolved."""
-    parsed = [parse_text(text, languages[text.lang]) for text in texts]
+              night_order: NightOrder, read_diagnostics: list[Diagnostic],
+              parse: Callable[[Text, Language], ParsedFile] = parse_text) -> Corpus:
+    """Texts already read → parsed (by `parse`: the live preview's keeps what it parsed
+    before) → resolved."""
+    parsed = [parse(text, languages[text.lang]) for text in texts]
     return resolve(parsed, languages, glossary, night_order, read_diagnostics)

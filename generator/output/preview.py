@@ -25,17 +25,18 @@ from mkdocs.plugins import BasePlugin
 
 from generator.checks import run_checks
 from generator.errors import AlmanacError
-from generator.facts.glossary import Glossary, load_glossary
-from generator.facts.languages import Languages, load_languages
-from generator.facts.night_order import NightOrder, load_night_order
+from generator.facts.glossary import Glossary
+from generator.facts.languages import Language, Languages
+from generator.facts.night_order import NightOrder
 from generator.facts.official import OfficialTexts
 from generator.model import ParsedFile
 from generator.output.build import print_errors, write_docs
 from generator.output.render import CompiledTemplates, Docs, Known, redirect_page
 from generator.output.site import show_mkdocs_warnings, site_config
 from generator.parse import parse_text
+from generator.pipeline import corpus_of, load_facts
 from generator.read.corpus import DATA_FILES, Text, read_corpus
-from generator.resolve import Corpus, resolve
+from generator.resolve import Corpus
 
 FOLDER = Path("build") / "preview"
 
@@ -182,19 +183,19 @@ class Preview:
         data = tuple(path.read_bytes() if path.is_file() else b""
                      for path in (content / name for name in DATA_FILES))
         if data != self._data:
-            languages = load_languages(content / "languages.yaml")
-            self._facts = (languages, load_glossary(content / "glossary.yaml", languages),
-                           load_night_order(content / "night-order.yaml"))
+            self._facts = load_facts(content)
             self._data = data
             self._parsed = {}
             self._known.clear()
         assert self._facts is not None
         languages, glossary, night_order = self._facts
         texts, diagnostics = read_corpus(content, self.root, languages.codes)
-        self._parsed = {text: self._parsed.get(text) or parse_text(text, languages[text.lang])
-                        for text in texts}
-        return resolve(list(self._parsed.values()), languages, glossary, night_order,
-                       diagnostics)
+        before, self._parsed = self._parsed, {}
+
+        def parse(text: Text, language: Language) -> ParsedFile:
+            self._parsed[text] = before.get(text) or parse_text(text, language)
+            return self._parsed[text]
+        return corpus_of(texts, languages, glossary, night_order, diagnostics, parse)
 
     @staticmethod
     def _files(folder: Path) -> dict[Path, bytes]:

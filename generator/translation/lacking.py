@@ -47,6 +47,12 @@ def source_of(corpus: Corpus, character: Character, lang: str, section: str) -> 
     return next((e for e in others if e.status[section] == PRESENT), None)
 
 
+def source_text(corpus: Corpus, character: Character, lang: str, section: str) -> str | None:
+    """The text a translation of the section into lang is made from, as a PO msgid holds it."""
+    source = source_of(corpus, character, lang, section)
+    return "\n".join(line.text for line in source.field_lines(section)) if source else None
+
+
 def lacking(corpus: Corpus, lang: str) -> Iterator[Lacking]:
     """Every BotC section lang has not written, in corpus order, with its source text."""
     for character in corpus.characters:

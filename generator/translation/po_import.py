@@ -20,7 +20,7 @@ from generator.model import PRESENT, SECTIONS, Diagnostic
 from generator.output.files import write_text
 from generator.parse.vocabulary import BULLET
 from generator.resolve import Character, Corpus
-from generator.translation.lacking import TRANSLATIONS, is_translation, source_of
+from generator.translation.lacking import TRANSLATIONS, is_translation, source_text
 from generator.translation.line_shape import LISTS, Translated, file_text, misread, translated_of
 
 
@@ -110,15 +110,15 @@ def _section(message: Message, corpus: Corpus, characters: dict[str, Character],
     if character is None or section not in SECTIONS:
         return None, [PO_CONTEXT.at(shown, line, str(message.id), context=message.context or "")]
     name = character.name(language.code)
-    source = source_of(corpus, character, language.code, section)
-    if source is None or message.id != "\n".join(x.text for x in source.field_lines(section)):
+    source = source_text(corpus, character, language.code, section)
+    if source is None or message.id != source:
         return None, [PO_STALE.at(shown, line, str(message.id), name=name, section=section)]
     lines = _lines(message)
     said: list[Diagnostic] = []
     if section in LISTS:
         # The export writes steps without their bullets; a translator may have added them.
         lines = [x.removeprefix(BULLET).strip() for x in lines]
-        expected = len(source.field_lines(section))
+        expected = source.count("\n") + 1  # a source line a step
         if len(lines) != expected:
             said.append(PO_STEPS.at(shown, line, "\n".join(lines), name=name, section=section,
                                     found=len(lines), expected=expected))
@@ -148,9 +148,7 @@ def _made_for_another(catalog: Catalog, corpus: Corpus, language: Language,
         for message in catalog:
             ident, _, section = (message.context or "").partition("/")
             if message.id and ident in characters and section in SECTIONS:
-                source = source_of(corpus, characters[ident], lang, section)
-                found += source is not None and \
-                    message.id == "\n".join(x.text for x in source.field_lines(section))
+                found += message.id == source_text(corpus, characters[ident], lang, section)
         return found
     if matches(language.code):
         return None

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 
 from generator.checks import REGISTRY
 from generator.checks.coverage import matrix
-from generator.facts.languages import display_name
 from generator.model import PRESENT, SECTIONS, Diagnostic
 from generator.resolve import Corpus
 from generator.views.messages import description, message
@@ -35,7 +34,6 @@ class MatrixRow:
 @dataclass(frozen=True)
 class Progress:
     lang: str
-    name: str
     sections: tuple[tuple[str, int, int], ...]  # (section, present, of)
     present: int
     of: int
@@ -102,8 +100,7 @@ def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
     for code in langs:
         counts = [(s, sum(table[key][code][s] == PRESENT for key in table), len(table))
                   for s in SECTIONS]
-        progress.append(Progress(code, display_name(code, lang) or corpus.languages[code].name,
-                                 tuple(counts), sum(n for _, n, _ in counts),
+        progress.append(Progress(code, tuple(counts), sum(n for _, n, _ in counts),
                                  sum(of for _, _, of in counts)))
     by_script = tuple(
         _totals(f"{script.title} ({code})",
@@ -118,8 +115,6 @@ def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
                       tuple(_finding(d, lang, sources) for d in diagnostics
                             if d.code == check.code))
         for check in REGISTRY)
-    team_order = [t.id for t in corpus.glossary.teams]
     present_teams = tuple(sorted(set(teams.values()),
-                                 key=lambda t: (team_order.index(t) if t in team_order
-                                                else len(team_order), t)))
+                                 key=lambda t: (corpus.glossary.team_order(t), t)))
     return ReportView(tuple(progress), rows, present_teams, by_script, by_file, checks)
