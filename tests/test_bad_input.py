@@ -329,7 +329,7 @@ def test_a_broken_mkdocs_yml_is_one_line_at_its_line_and_keeps_the_site(tmp_path
         f"{project / 'mkdocs.yml'}:{lines + 1}: error: MkDocs encountered an error parsing the "
         "configuration file: while parsing a block mapping expected <block end>, but found ':'"]
     assert site_files(project / "site") == before
-    assert not list(project.glob(".site-staging-*"))  # no staging folder left behind
+    assert not list(project.glob(".site.almanac-*"))  # no staging folder left behind
 
 
 def test_a_corpus_file_name_with_url_marks_is_linked_by_its_escaped_name(tmp_path):

@@ -12,8 +12,8 @@ from generator.checks import run_checks
 from generator.export.script_json import from_corpus
 from generator.facts.catalogs import catalog_stats
 from generator.facts.official import OfficialTexts
-from generator.model import SECTIONS, Diagnostic
-from generator.output.publish import build_lock, recover, staging_folder, swap_in
+from generator.model import SECTIONS, Diagnostic, visible
+from generator.output.publish import build_lock, published, recover, staging_folder, swap_in
 from generator.output.render import Docs, Known, Page, redirect_page, render_docs
 from generator.output.site import build_sites, nav, show_mkdocs_warnings, write_config
 from generator.pipeline import load_corpus
@@ -55,7 +55,8 @@ def extra_pages(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
 def print_errors(diagnostics: tuple[Diagnostic, ...]) -> None:
     """Every error finding on standard error, as `file:line: code: message`."""
     for error in (d for d in diagnostics if d.severity == "error"):
-        print(f"{error.file}:{error.line}: {error.code}: {message(error, 'en')}", file=sys.stderr)
+        print(visible(f"{error.file}:{error.line}: {error.code}: {message(error, 'en')}"),
+              file=sys.stderr)
 
 
 def write_docs(root: Path, corpus: Corpus, diagnostics: tuple[Diagnostic, ...],
@@ -82,6 +83,7 @@ def build(root: Path, site_url: str, allow_errors: bool = False,
           official: OfficialTexts | None = None) -> int:
     """Build site/ from the corpus. With error findings the previous site/ stays unless
     allow_errors; either way the errors are printed and the exit status is 1."""
+    site = published(root / "site")
     corpus = load_corpus(root)
     diagnostics = run_checks(corpus)
     counts = Counter(d.severity for d in diagnostics)
@@ -98,7 +100,6 @@ def build(root: Path, site_url: str, allow_errors: bool = False,
               "Fix them, or pass --allow-errors to build anyway.", file=sys.stderr)
         return 1
     show_mkdocs_warnings()
-    site = root / "site"
     with build_lock(root):
         recover(site)
         staging = staging_folder(site)
@@ -114,5 +115,5 @@ def build(root: Path, site_url: str, allow_errors: bool = False,
         finally:
             shutil.rmtree(staging, ignore_errors=True)
     where = "" if root.resolve() == Path.cwd().resolve() else f" --root {root}"
-    print(f"Site built in {site}. Open it with: almanac{where} serve (then {site_url})")
+    print(f"Site built in {root / 'site'}. Open it with: almanac{where} serve (then {site_url})")
     return 1 if counts["error"] else 0
