@@ -338,3 +338,24 @@ def test_a_corpus_file_name_with_url_marks_is_linked_by_its_escaped_name(tmp_pat
     assert source_link("content/ko/my notes #2?.txt", 3, shown) == \
         "sources/ko/my%20notes%20%232%3F.txt/#L3"
     assert source_link("content/ko/other.txt", 3, shown) is None
+
+
+def test_terminal_escapes_in_a_script_reach_the_terminal_as_text(tmp_path):
+    """A script's ids and names, a file's name, an option's value: whatever the tool prints, a
+    control character in it is shown as an escape, never sent to the terminal to run."""
+    site_project(tmp_path)
+    (tmp_path / "s.json").write_text(json.dumps(
+        [{"id": "_meta", "name": "x"}, "chef", "\x1b]0;pwned\x07\x1b[2Jimp", "\x9b31mbaron",
+         "imp", "noble"]), encoding="utf-8")
+    result = almanac("nightsheet", "s.json", "--html", "x.html", root=tmp_path)
+    assert result.returncode == 0
+    assert result.stderr.splitlines() == [
+        "s.json: warning: [2]: unknown id '\\x1b]0;pwned\\x07\\x1b[2Jimp'",
+        "s.json: warning: [3]: unknown id '\\x9b31mbaron'"]
+    escape = "\x1b[2J.html"
+    one_line_error(almanac("nightsheet", "missing.json", "--html", f"out/{escape}",
+                           root=tmp_path),
+                   "out/\\x1b[2J.html: error: the folder out does not exist")
+    one_line_error(almanac("serve", "--port", "\x1b[31m1", root=tmp_path),
+                   "error: argument --port: a port is a number from 1 to 65535, not "
+                   "'\\x1b[31m1' (see `almanac serve -h`)")
