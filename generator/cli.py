@@ -109,6 +109,7 @@ def _print(args: argparse.Namespace) -> int:
     langs = [corpus.languages[code.strip()].code for code in args.lang.split(",") if code.strip()] \
         if args.lang else list(corpus.languages.codes)
     script = _script(args, corpus)
+    folder.mkdir(exist_ok=True)  # only once the script and languages are known good
     jobs = [(sheet_html(corpus, args.root / "templates", script, lang, kind, official),
              folder / f"{kind}-{lang}.pdf") for lang in langs for kind in KINDS]
     print_pdfs(jobs)
@@ -118,13 +119,15 @@ def _print(args: argparse.Namespace) -> int:
 
 
 def _output_folder(value: str) -> Path:
-    """The folder `print` writes into: made if missing, but only inside a folder that exists."""
+    """The folder `print` writes into, checked before any work: it is made (later) only inside
+    a folder that exists."""
+    if not value.strip():
+        raise AlmanacError("-o needs a folder name (`-o .` for the current folder)")
     folder = Path(value)
     if folder.exists() and not folder.is_dir():
         raise AlmanacError("is not a folder", value)
     if not folder.parent.is_dir():
         raise AlmanacError(f"the folder {folder.parent} does not exist", value)
-    folder.mkdir(exist_ok=True)
     return folder
 
 

@@ -359,3 +359,43 @@ def test_terminal_escapes_in_a_script_reach_the_terminal_as_text(tmp_path):
     one_line_error(almanac("serve", "--port", "\x1b[31m1", root=tmp_path),
                    "error: argument --port: a port is a number from 1 to 65535, not "
                    "'\\x1b[31m1' (see `almanac serve -h`)")
+
+
+def test_print_checks_everything_before_it_makes_its_folder(tmp_path):
+    site_project(tmp_path)
+    (tmp_path / "bad.json").write_text('["imp", {"id": 3}]', encoding="utf-8")
+    result = almanac("print", "bad.json", "-o", "sheets", root=tmp_path)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.startswith("bad.json: error: ")
+    result = almanac("print", "missing.json", "-o", "sheets", root=tmp_path)
+    assert (result.returncode, result.stdout) == (2, "")
+    result = almanac("print", "bad.json", "-o", "sheets", "--lang", "xx", root=tmp_path)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert not (tmp_path / "sheets").exists()
+    for empty in ("", " "):
+        one_line_error(almanac("print", "bad.json", "-o", empty, root=tmp_path),
+                       "error: -o needs a folder name (`-o .` for the current folder)")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "bad.json", "content", "mkdocs.yml", "templates"]
+
+
+def test_a_killed_print_leaves_nothing_the_next_one_does_not_remove(tmp_path):
+    """A run killed while Chromium writes a PDF leaves its temporary file; the next run that
+    writes into the folder removes it, and only the files of runs no longer alive."""
+    import subprocess
+    import sys
+    site_project(tmp_path)
+    (tmp_path / "s.json").write_text('["chef", "imp"]', encoding="utf-8")
+    out = tmp_path / "sheets"
+    out.mkdir()
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True).stdout.strip()
+    left = {f".almanac-{dead}-x1y2.part": "killed", ".almanac-1-a.part": "a live process's",
+            ".almanac-notes.part": "a person's", f"almanac-{dead}-x.part": "a person's"}
+    for name, text in left.items():
+        (out / name).write_text(text, encoding="utf-8")
+    result = almanac("print", "s.json", "-o", "sheets", "--lang", "en", root=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        [".almanac-1-a.part", ".almanac-notes.part", f"almanac-{dead}-x.part",
+         "first-en.pdf", "other-en.pdf", "script-en.pdf"])
