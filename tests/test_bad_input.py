@@ -399,3 +399,27 @@ def test_a_killed_print_leaves_nothing_the_next_one_does_not_remove(tmp_path):
     assert sorted(p.name for p in out.iterdir()) == sorted(
         [".almanac-1-a.part", ".almanac-notes.part", f"almanac-{dead}-x.part",
          "first-en.pdf", "other-en.pdf", "script-en.pdf"])
+
+
+INDEX_SCRIPT = "\n".join([
+    "색인 대본", "", "해설서 · 누군가 · 1개 캐릭터", "", "마을주민", "", "요리사", "",
+    "시험용 능력입니다.", "", "시험용 풍미.", "", "\"시험용 능력입니다.\" 요리사는 셉니다.", "",
+    "진행 방법", "", "첫날 밤, 요리사를 깨우세요.", ""])
+
+
+def test_a_script_file_named_like_a_page_of_the_site_never_replaces_it(tmp_path):
+    """content/ko/index.txt is a script whose id would be `index`: its page would take the
+    place of the list of scripts (scripts/index.md); `Index.txt` would on a file system that
+    ignores case."""
+    project = site_project(tmp_path, {"en/004_small.txt": SMALL_ALMANAC.encode(),
+                                      "ko/index.txt": INDEX_SCRIPT.encode(),
+                                      "ko/Index.txt": INDEX_SCRIPT.replace("색인", "대문자").encode()})
+    assert [(s.id, s.file) for s in load_corpus(project).scripts] == [
+        ("Index-2", "content/ko/Index.txt"), ("index-3", "content/ko/index.txt")]
+    assert build(project, URL) == 0
+    listing = (project / "site" / "ko" / "scripts" / "index.html").read_text(encoding="utf-8")
+    assert '<a href="Index-2/">대문자 대본</a>' in listing
+    assert '<a href="index-3/">색인 대본</a>' in listing
+    assert "<h1>색인 대본</h1>" in (project / "site" / "ko" / "scripts" / "index-3" /
+                                "index.html").read_text(encoding="utf-8")
+    assert "<h1>스크립트</h1>" in listing
