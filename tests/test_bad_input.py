@@ -423,3 +423,36 @@ def test_a_script_file_named_like_a_page_of_the_site_never_replaces_it(tmp_path)
     assert "<h1>색인 대본</h1>" in (project / "site" / "ko" / "scripts" / "index-3" /
                                 "index.html").read_text(encoding="utf-8")
     assert "<h1>스크립트</h1>" in listing
+
+
+def test_only_files_the_tool_read_are_published_as_source_views(tmp_path):
+    """Files under content/ that no stage reads are findings, never pages; a text that is a
+    link leaving the project is read, but its file is not published."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.txt").write_text("Townsfolk\nSecret\nsecret ability\n", encoding="utf-8")
+    (outside / "id_rsa").write_text("-----BEGIN KEY-----\n", encoding="utf-8")
+    project = site_project(tmp_path / "project")
+    content = project / "content"
+    (content / "notes.md").write_text("# private notes\n", encoding="utf-8")
+    (content / "private.key").write_text("-----BEGIN KEY-----\n", encoding="utf-8")
+    (content / "en" / "drafts").mkdir()
+    (content / "en" / "drafts" / "005_draft.txt").write_text("Townsfolk\n", encoding="utf-8")
+    (content / "en" / "key.txt").symlink_to(outside / "id_rsa")
+    (content / "en" / "linked.txt").symlink_to(outside / "secret.txt")
+    (content / "en" / "inside.txt").symlink_to(content / "en" / "004_small.txt")
+    assert build(project, URL) == 0
+    assert sorted((d.file, d.code) for d in run_checks(load_corpus(project))
+                  if d.code in ("not-read", "linked-out")) == [
+        ("content/en/drafts/005_draft.txt", "not-read"), ("content/en/key.txt", "linked-out"),
+        ("content/en/linked.txt", "linked-out"), ("content/notes.md", "not-read"),
+        ("content/private.key", "not-read")]
+    assert [p for p in site_files(project / "site") if "/sources/" in p] == [
+        "en/sources/en/004_small.txt/index.html", "en/sources/en/inside.txt/index.html",
+        "ko/sources/en/004_small.txt/index.html", "ko/sources/en/inside.txt/index.html"]
+    everything = "".join(p.read_text(encoding="utf-8", errors="replace")
+                         for p in (project / "site").rglob("*") if p.is_file())
+    assert ("BEGIN KEY" in everything, "private notes" in everything,
+            "secret ability" in everything) == (False, False, False)
+    report = (project / "site" / "en" / "report" / "index.html").read_text(encoding="utf-8")
+    assert "content/notes.md" in report  # named as a finding
