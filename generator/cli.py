@@ -11,9 +11,10 @@ import json
 import os
 import sys
 import time
-from contextlib import suppress
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn, TextIO
 from urllib.parse import urlsplit
 
 from generator.checks import run_checks
@@ -22,7 +23,7 @@ from generator.export.po import write_lacking
 from generator.export.records import diagnostic_record, records
 from generator.export.script_json import ScriptSpec, export, read_script
 from generator.facts.official import OfficialTexts, load_official
-from generator.model import CONTROL
+from generator.model import CONTROL, visible
 from generator.output.build import build
 from generator.output.files import output_path, write_bytes, write_text
 from generator.output.live import LiveServer
@@ -78,7 +79,7 @@ def _script(args: argparse.Namespace, corpus: Corpus) -> ScriptSpec:
     script = read_script(Path(args.script), {t.id for t in corpus.glossary.game_terms("botc")},
                          corpus.night_order.specials)
     for warning in script.warnings:
-        print(f"{args.script}: warning: {warning}", file=sys.stderr)
+        print(visible(f"{args.script}: warning: {warning}"), file=sys.stderr)
     return script
 
 
@@ -108,6 +109,7 @@ def _print(args: argparse.Namespace) -> int:
     langs = [corpus.languages[code.strip()].code for code in args.lang.split(",") if code.strip()] \
         if args.lang else list(corpus.languages.codes)
     script = _script(args, corpus)
+    folder.mkdir(exist_ok=True)  # only once the script and languages are known good
     jobs = [(sheet_html(corpus, args.root / "templates", script, lang, kind, official),
              folder / f"{kind}-{lang}.pdf") for lang in langs for kind in KINDS]
     print_pdfs(jobs)
@@ -117,13 +119,15 @@ def _print(args: argparse.Namespace) -> int:
 
 
 def _output_folder(value: str) -> Path:
-    """The folder `print` writes into: made if missing, but only inside a folder that exists."""
+    """The folder `print` writes into, checked before any work: it is made (later) only inside
+    a folder that exists."""
+    if not value.strip():
+        raise AlmanacError("-o needs a folder name (`-o .` for the current folder)")
     folder = Path(value)
     if folder.exists() and not folder.is_dir():
         raise AlmanacError("is not a folder", value)
     if not folder.parent.is_dir():
         raise AlmanacError(f"the folder {folder.parent} does not exist", value)
-    folder.mkdir(exist_ok=True)
     return folder
 
 
@@ -177,7 +181,7 @@ def _export_script(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    with build_lock(args.root):
+    with build_lock(args.root), suppress(AlmanacError):  # where no build can write, none left
         recover(args.root / "site")  # a build that died while swapping may have left site/ aside
     live = Preview(args.root, f"http://127.0.0.1:{args.port}/", _official(args))
     try:
@@ -261,6 +265,31 @@ def _outputs(command: argparse.ArgumentParser) -> None:
     out = command.add_mutually_exclusive_group(required=True)
     out.add_argument("--html", help="write the sheet as a standalone HTML file")
     out.add_argument("--pdf", help="print the sheet to PDF with headless Chromium")
+
+
+class _Shown:
+    """A standard stream that shows the control characters of what is written to it (a file's
+    or a script's text in a message) as escapes, so none reaches the terminal to run; line ends
+    stay."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        return self._stream.write("\n".join(map(visible, text.split("\n"))))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+@contextmanager
+def _shown_streams() -> Iterator[None]:
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _Shown(out), _Shown(err)
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = out, err
 
 
 class _Parser(argparse.ArgumentParser):
@@ -359,7 +388,11 @@ def main(argv: list[str] | None = None) -> int:
     import_po_command.add_argument("po", help="a PO file made by export-po and translated")
     import_po_command.set_defaults(run=_import_po)
 
-    args = parser.parse_args(argv)
+    with _shown_streams():
+        return _run(parser.parse_args(argv))
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         if not (args.root / "content").is_dir():
             raise AlmanacError("no content/ folder: run in the project folder or pass --root",

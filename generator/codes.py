@@ -50,6 +50,12 @@ UNKNOWN_LANGUAGE = _code(
     N_("A text in a folder that content/languages.yaml does not declare as a language; it was "
        "not read."),
     N_("'{folder}' is not a language of content/languages.yaml ({codes}); file not read"))
+LINKED_OUT = _code(
+    "linked-out", "warning",
+    N_("A text under content/ that is a link to a file outside the project; it was not read, "
+       "so nothing of that file is published."),
+    N_("a link out of the project: not read, nothing of it published; copy the file into "
+       "content/ to have it read"))
 UNDECODABLE = _code(
     "undecodable", "error", N_("A file is not valid UTF-8; it was skipped."),
     N_("not UTF-8 at byte {offset}: {reason}; file skipped"))

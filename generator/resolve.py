@@ -108,14 +108,20 @@ def character_id(name: str) -> str:
     return squashed if len(squashed) <= 40 else f"{squashed[:32]}-{digest}"
 
 
+# Script ids the site's own pages use beside the scripts' (scripts/index.md lists them).
+_SITE_PAGES = frozenset({"index"})
+
+
 def _script_id(ident: str, taken: set[str]) -> str:
-    """A script id safe as a page path, unique among the corpus's scripts."""
+    """A script id safe as a page path, unique among the corpus's scripts and never a name of
+    the site's own pages (a file index.txt), in any case (a site may be served from a
+    file system that ignores it)."""
     base = re.sub(r"[^\w-]+", "-", ident).strip("-") or "script"
     unique, n = base, 1
-    while unique in taken:
+    while unique.casefold() in taken | _SITE_PAGES:
         n += 1
         unique = f"{base}-{n}"
-    taken.add(unique)
+    taken.add(unique.casefold())
     return unique
 
 

@@ -329,7 +329,7 @@ def test_a_broken_mkdocs_yml_is_one_line_at_its_line_and_keeps_the_site(tmp_path
         f"{project / 'mkdocs.yml'}:{lines + 1}: error: MkDocs encountered an error parsing the "
         "configuration file: while parsing a block mapping expected <block end>, but found ':'"]
     assert site_files(project / "site") == before
-    assert not list(project.glob(".site-staging-*"))  # no staging folder left behind
+    assert not list(project.glob(".site.almanac-*"))  # no staging folder left behind
 
 
 def test_a_corpus_file_name_with_url_marks_is_linked_by_its_escaped_name(tmp_path):
@@ -338,3 +338,121 @@ def test_a_corpus_file_name_with_url_marks_is_linked_by_its_escaped_name(tmp_pat
     assert source_link("content/ko/my notes #2?.txt", 3, shown) == \
         "sources/ko/my%20notes%20%232%3F.txt/#L3"
     assert source_link("content/ko/other.txt", 3, shown) is None
+
+
+def test_terminal_escapes_in_a_script_reach_the_terminal_as_text(tmp_path):
+    """A script's ids and names, a file's name, an option's value: whatever the tool prints, a
+    control character in it is shown as an escape, never sent to the terminal to run."""
+    site_project(tmp_path)
+    (tmp_path / "s.json").write_text(json.dumps(
+        [{"id": "_meta", "name": "x"}, "chef", "\x1b]0;pwned\x07\x1b[2Jimp", "\x9b31mbaron",
+         "imp", "noble"]), encoding="utf-8")
+    result = almanac("nightsheet", "s.json", "--html", "x.html", root=tmp_path)
+    assert result.returncode == 0
+    assert result.stderr.splitlines() == [
+        "s.json: warning: [2]: unknown id '\\x1b]0;pwned\\x07\\x1b[2Jimp'",
+        "s.json: warning: [3]: unknown id '\\x9b31mbaron'"]
+    escape = "\x1b[2J.html"
+    one_line_error(almanac("nightsheet", "missing.json", "--html", f"out/{escape}",
+                           root=tmp_path),
+                   "out/\\x1b[2J.html: error: the folder out does not exist")
+    one_line_error(almanac("serve", "--port", "\x1b[31m1", root=tmp_path),
+                   "error: argument --port: a port is a number from 1 to 65535, not "
+                   "'\\x1b[31m1' (see `almanac serve -h`)")
+
+
+def test_print_checks_everything_before_it_makes_its_folder(tmp_path):
+    site_project(tmp_path)
+    (tmp_path / "bad.json").write_text('["imp", {"id": 3}]', encoding="utf-8")
+    result = almanac("print", "bad.json", "-o", "sheets", root=tmp_path)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.startswith("bad.json: error: ")
+    result = almanac("print", "missing.json", "-o", "sheets", root=tmp_path)
+    assert (result.returncode, result.stdout) == (2, "")
+    result = almanac("print", "bad.json", "-o", "sheets", "--lang", "xx", root=tmp_path)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert not (tmp_path / "sheets").exists()
+    for empty in ("", " "):
+        one_line_error(almanac("print", "bad.json", "-o", empty, root=tmp_path),
+                       "error: -o needs a folder name (`-o .` for the current folder)")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "bad.json", "content", "mkdocs.yml", "templates"]
+
+
+def test_a_killed_print_leaves_nothing_the_next_one_does_not_remove(tmp_path):
+    """A run killed while Chromium writes a PDF leaves its temporary file; the next run that
+    writes into the folder removes it, and only the files of runs no longer alive."""
+    import subprocess
+    import sys
+    site_project(tmp_path)
+    (tmp_path / "s.json").write_text('["chef", "imp"]', encoding="utf-8")
+    out = tmp_path / "sheets"
+    out.mkdir()
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True).stdout.strip()
+    left = {f".almanac-{dead}-x1y2.part": "killed", ".almanac-1-a.part": "a live process's",
+            ".almanac-notes.part": "a person's", f"almanac-{dead}-x.part": "a person's"}
+    for name, text in left.items():
+        (out / name).write_text(text, encoding="utf-8")
+    result = almanac("print", "s.json", "-o", "sheets", "--lang", "en", root=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        [".almanac-1-a.part", ".almanac-notes.part", f"almanac-{dead}-x.part",
+         "first-en.pdf", "other-en.pdf", "script-en.pdf"])
+
+
+INDEX_SCRIPT = "\n".join([
+    "색인 대본", "", "해설서 · 누군가 · 1개 캐릭터", "", "마을주민", "", "요리사", "",
+    "시험용 능력입니다.", "", "시험용 풍미.", "", "\"시험용 능력입니다.\" 요리사는 셉니다.", "",
+    "진행 방법", "", "첫날 밤, 요리사를 깨우세요.", ""])
+
+
+def test_a_script_file_named_like_a_page_of_the_site_never_replaces_it(tmp_path):
+    """content/ko/index.txt is a script whose id would be `index`: its page would take the
+    place of the list of scripts (scripts/index.md); `Index.txt` would on a file system that
+    ignores case."""
+    project = site_project(tmp_path, {"en/004_small.txt": SMALL_ALMANAC.encode(),
+                                      "ko/index.txt": INDEX_SCRIPT.encode(),
+                                      "ko/Index.txt": INDEX_SCRIPT.replace("색인", "대문자").encode()})
+    assert [(s.id, s.file) for s in load_corpus(project).scripts] == [
+        ("Index-2", "content/ko/Index.txt"), ("index-3", "content/ko/index.txt")]
+    assert build(project, URL) == 0
+    listing = (project / "site" / "ko" / "scripts" / "index.html").read_text(encoding="utf-8")
+    assert '<a href="Index-2/">대문자 대본</a>' in listing
+    assert '<a href="index-3/">색인 대본</a>' in listing
+    assert "<h1>색인 대본</h1>" in (project / "site" / "ko" / "scripts" / "index-3" /
+                                "index.html").read_text(encoding="utf-8")
+    assert "<h1>스크립트</h1>" in listing
+
+
+def test_only_files_the_tool_read_are_published_as_source_views(tmp_path):
+    """Files under content/ that no stage reads are findings, never pages; a text that is a
+    link leaving the project is read, but its file is not published."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.txt").write_text("Townsfolk\nSecret\nsecret ability\n", encoding="utf-8")
+    (outside / "id_rsa").write_text("-----BEGIN KEY-----\n", encoding="utf-8")
+    project = site_project(tmp_path / "project")
+    content = project / "content"
+    (content / "notes.md").write_text("# private notes\n", encoding="utf-8")
+    (content / "private.key").write_text("-----BEGIN KEY-----\n", encoding="utf-8")
+    (content / "en" / "drafts").mkdir()
+    (content / "en" / "drafts" / "005_draft.txt").write_text("Townsfolk\n", encoding="utf-8")
+    (content / "en" / "key.txt").symlink_to(outside / "id_rsa")
+    (content / "en" / "linked.txt").symlink_to(outside / "secret.txt")
+    (content / "en" / "inside.txt").symlink_to(content / "en" / "004_small.txt")
+    assert build(project, URL) == 0
+    assert sorted((d.file, d.code) for d in run_checks(load_corpus(project))
+                  if d.code in ("not-read", "linked-out")) == [
+        ("content/en/drafts/005_draft.txt", "not-read"), ("content/en/key.txt", "linked-out"),
+        ("content/en/linked.txt", "linked-out"), ("content/notes.md", "not-read"),
+        ("content/private.key", "not-read")]
+    assert [p for p in site_files(project / "site") if "/sources/" in p] == [
+        "en/sources/en/004_small.txt/index.html", "en/sources/en/inside.txt/index.html",
+        "ko/sources/en/004_small.txt/index.html", "ko/sources/en/inside.txt/index.html"]
+    everything = "".join(p.read_text(encoding="utf-8", errors="replace")
+                         for p in (project / "site").rglob("*") if p.is_file())
+    assert ("BEGIN KEY" in everything, "private notes" in everything,
+            "secret ability" in everything) == (False, False, False)
+    report = (project / "site" / "en" / "report" / "index.html").read_text(encoding="utf-8")
+    assert "content/notes.md" in report  # named as a finding

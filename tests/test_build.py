@@ -4,23 +4,25 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
 import time
 import urllib.request
 
+import pytest
+
 from generator.output.build import build
-from generator.output.publish import LOCK, STAGING_PREFIX, old_site, recover
+from generator.output.publish import LOCK, old_site, recover, staging_prefix
 from tests.conftest import ROOT, free_port
-from tests.projects import site_files, site_project
+from tests.projects import almanac, site_files, site_project
 
 URL = "http://127.0.0.1:8000/"
 
 
-def leftovers(root):
-    return sorted(p.name for p in root.iterdir()
-                  if p.name.startswith(STAGING_PREFIX) or p.name == "site.old")
+def leftovers(root, site="site"):
+    return sorted(p.name for p in root.iterdir() if p.name.startswith(f".{site}.almanac-"))
 
 
 def test_a_good_build_replaces_the_site_whole(tmp_path):
@@ -116,12 +118,12 @@ def test_a_build_killed_while_swapping_leaves_a_whole_site(tmp_path):
 
 def test_recovery_after_a_crash_between_two_renames(tmp_path):
     """Where folders cannot be exchanged in one step, site/ goes aside first; a crash there
-    leaves site.old/, which the next build or serve puts back before anything else."""
+    leaves it aside (.site.almanac-old/), which the next build or serve puts back before anything else."""
     project = site_project(tmp_path)
     assert build(project, URL) == 0
     whole = site_files(project / "site")
     (project / "site").rename(old_site(project / "site"))
-    (project / f"{STAGING_PREFIX}dead").mkdir()
+    (project / f"{staging_prefix(project / 'site')}dead").mkdir()
     port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "generator.cli", "serve", "--port", str(port)],
                               cwd=project, stdout=subprocess.PIPE, text=True,
@@ -137,3 +139,83 @@ def test_recovery_after_a_crash_between_two_renames(tmp_path):
     assert site_files(project / "site") == whole
     assert leftovers(project) == []
     assert (project / LOCK).exists()
+
+
+def test_folders_a_person_made_beside_the_site_are_never_removed(tmp_path):
+    """Only folders of the tool's own names are its leftovers: `site.old/` and the like, made by
+    a person, survive build and serve, even with site/ missing."""
+    project = site_project(tmp_path)
+    mine = ("site.old", "site-old", ".site-staging-mine", "site.bak")
+    for name in mine:
+        (project / name).mkdir()
+        (project / name / "keep.txt").write_text(name, encoding="utf-8")
+    assert build(project, URL) == 0
+    shutil.rmtree(project / "site")
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "generator.cli", "serve", "--port", str(port)],
+                              cwd=project, stdout=subprocess.PIPE, text=True,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        assert server.stdout.readline().startswith("Serving the live preview at ")
+    finally:
+        server.terminate()
+        server.wait()
+    assert not (project / "site").exists()  # site.old/ was not taken for a site put aside
+    assert build(project, URL) == 0
+    assert {name: (project / name / "keep.txt").read_text(encoding="utf-8") for name in mine} == \
+        {name: name for name in mine}
+    assert leftovers(project) == []
+
+
+def test_a_site_linked_to_a_web_root_is_published_through_the_link(tmp_path):
+    project = site_project(tmp_path / "project")
+    www = tmp_path / "www"
+    (www / "html").mkdir(parents=True)
+    (www / "html" / "previous.html").write_text("old", encoding="utf-8")
+    (project / "site").symlink_to(www / "html")
+    for _ in range(2):  # the first swap replaces a folder of its own, the second one it made
+        assert build(project, URL) == 0
+        assert os.readlink(project / "site") == str(www / "html")
+        files = site_files(www / "html")
+        assert "previous.html" not in files
+        assert "en/characters/chef/index.html" in files
+        assert sorted(p.name for p in www.iterdir()) == ["html"]  # no staging left beside it
+        assert sorted(p.name for p in project.iterdir()) == [
+            ".almanac-build.lock", "build", "content", "mkdocs.yml", "site", "templates"]
+
+
+def test_a_site_linked_to_a_missing_folder_is_made_there(tmp_path):
+    project = site_project(tmp_path / "project")
+    (tmp_path / "www").mkdir()
+    (project / "site").symlink_to(tmp_path / "www" / "html")
+    assert build(project, URL) == 0
+    assert (project / "site").is_symlink()
+    assert "en/characters/chef/index.html" in site_files(tmp_path / "www" / "html")
+    assert sorted(p.name for p in (tmp_path / "www").iterdir()) == ["html"]
+
+
+@pytest.mark.parametrize("target, reason", [
+    ("file.html", "links to {www}/file.html, which is not a folder; the site is a folder"),
+    ("gone/html", "links to {www}/gone/html, whose folder {www}/gone does not exist"),
+    pytest.param("locked/html", "the folder {www}/locked is not writable: a build stages the "
+                 "site beside html and swaps it in one step",
+                 marks=pytest.mark.skipif(os.geteuid() == 0, reason="root writes anywhere")),
+])
+def test_a_site_linked_where_it_cannot_be_swapped_is_refused_first(tmp_path, target, reason):
+    project = site_project(tmp_path / "project")
+    www = tmp_path / "www"
+    (www / "locked" / "html").mkdir(parents=True)
+    (www / "file.html").write_text("mine", encoding="utf-8")
+    (www / "locked").chmod(0o555)
+    (project / "site").symlink_to(www / target)
+    try:
+        result = almanac("build", root=project)
+    finally:
+        (www / "locked").chmod(0o755)
+    assert (result.returncode, result.stdout, result.stderr) == (
+        2, "", f"{project / 'site'}: error: {reason.format(www=www)}\n")
+    assert os.readlink(project / "site") == str(www / target)
+    assert sorted(p.name for p in project.iterdir()) == [
+        "content", "mkdocs.yml", "site", "templates"]  # no lock, no build/, no staging
+    assert (www / "file.html").read_text(encoding="utf-8") == "mine"
+    assert sorted(p.name for p in (www / "locked").iterdir()) == ["html"]

@@ -157,6 +157,26 @@ def test_the_server_lists_no_folders_and_refuses_a_nul(live):
         assert answer.value.code == code
 
 
+def test_the_server_answers_only_this_machine_by_name(live):
+    """DNS rebinding: a page of another site whose name now points at 127.0.0.1 sends its own
+    name as Host, and reads nothing."""
+    port = live.url.split(":")[2].rstrip("/")
+    answers = {}
+    for host in ("127.0.0.1", f"127.0.0.1:{port}", f"localhost:{port}", f"LOCALHOST:{port}",
+                 f"[::1]:{port}", f"evil.example:{port}", "evil.example", f"127.0.0.1:{port}1",
+                 f"localhost.evil.example:{port}", ""):
+        request = urllib.request.Request(live.url + "en/", headers={"Host": host})
+        try:
+            with urllib.request.urlopen(request) as answer:
+                answers[host] = answer.status
+        except urllib.error.HTTPError as refused:
+            answers[host] = refused.code
+    assert answers == {"127.0.0.1": 200, f"127.0.0.1:{port}": 200, f"localhost:{port}": 200,
+                       f"LOCALHOST:{port}": 200, f"[::1]:{port}": 200,
+                       f"evil.example:{port}": 421, "evil.example": 421,
+                       f"127.0.0.1:{port}1": 421, f"localhost.evil.example:{port}": 421, "": 421}
+
+
 def test_a_second_serve_of_the_project_is_refused(live):
     result = almanac("serve", "--port", str(free_port()), root=live.project)
     assert (result.returncode, result.stderr) == (

@@ -39,6 +39,11 @@ def wake_order_role(corpus: Corpus):
                                          "wakes" if role.wakes else "sleeps", name=role.name)
 
 
+def _step(step: tuple[str, str | None] | None) -> str:
+    """A wake step as a message shows it: `#2-B alphawolf` (not Python's tuple)."""
+    return " ".join(part or "?" for part in step) if step else "-"
+
+
 @check(WAKE_ORDER_DATA)
 def wake_order_data(corpus: Corpus):
     for book in corpus.rulebooks:
@@ -49,7 +54,7 @@ def wake_order_data(corpus: Corpus):
                 if found != expected:
                     line = step.line if step else (steps[-1].line if steps else 1)
                     yield WAKE_ORDER_DATA.at(book.file, line, step.raw if step else "", "step",
-                                             found=str(found), expected=str(expected))
+                                             found=_step(found), expected=_step(expected))
         ordered = {book.role_ids.get(step.role) for step in book.wake_order_combined}
         for term in corpus.glossary.game_terms("onuw"):
             if term.wakes and term.id not in ordered:

@@ -12,11 +12,12 @@ from generator.checks import run_checks
 from generator.export.script_json import from_corpus
 from generator.facts.catalogs import catalog_stats
 from generator.facts.official import OfficialTexts
-from generator.model import SECTIONS, Diagnostic
-from generator.output.publish import build_lock, recover, staging_folder, swap_in
+from generator.model import SECTIONS, Diagnostic, visible
+from generator.output.publish import build_lock, published, recover, staging_folder, swap_in
 from generator.output.render import Docs, Known, Page, redirect_page, render_docs
 from generator.output.site import build_sites, nav, show_mkdocs_warnings, write_config
 from generator.pipeline import load_corpus
+from generator.read.corpus import DATA_FILES
 from generator.resolve import Corpus
 from generator.views.messages import message
 from generator.views.narration import build_narration
@@ -55,7 +56,8 @@ def extra_pages(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
 def print_errors(diagnostics: tuple[Diagnostic, ...]) -> None:
     """Every error finding on standard error, as `file:line: code: message`."""
     for error in (d for d in diagnostics if d.severity == "error"):
-        print(f"{error.file}:{error.line}: {error.code}: {message(error, 'en')}", file=sys.stderr)
+        print(visible(f"{error.file}:{error.line}: {error.code}: {message(error, 'en')}"),
+              file=sys.stderr)
 
 
 def write_docs(root: Path, corpus: Corpus, diagnostics: tuple[Diagnostic, ...],
@@ -64,8 +66,10 @@ def write_docs(root: Path, corpus: Corpus, diagnostics: tuple[Diagnostic, ...],
     """Every language's Markdown and MkDocs config in into/<lang>/, for a site in site/<lang>/:
     per language, its config and its docs (what changed in them). `known`: the pages rendered
     before, reused where their data is the same."""
-    sources = tuple(source_views(root, {pf.file for pf in corpus.parsed} |
-                                 {d.file for d in diagnostics}, corpus.languages.codes))
+    # Views of the texts parsed and of the data files findings point at: files read, no other.
+    data = {f"content/{name}" for name in DATA_FILES} & {d.file for d in diagnostics}
+    sources = tuple(source_views(root, {pf.file for pf in corpus.parsed} | data,
+                                 corpus.languages.codes))
     written = {}
     for language in corpus.languages.all:
         lang = language.code
@@ -82,6 +86,7 @@ def build(root: Path, site_url: str, allow_errors: bool = False,
           official: OfficialTexts | None = None) -> int:
     """Build site/ from the corpus. With error findings the previous site/ stays unless
     allow_errors; either way the errors are printed and the exit status is 1."""
+    site = published(root / "site")
     corpus = load_corpus(root)
     diagnostics = run_checks(corpus)
     counts = Counter(d.severity for d in diagnostics)
@@ -98,7 +103,6 @@ def build(root: Path, site_url: str, allow_errors: bool = False,
               "Fix them, or pass --allow-errors to build anyway.", file=sys.stderr)
         return 1
     show_mkdocs_warnings()
-    site = root / "site"
     with build_lock(root):
         recover(site)
         staging = staging_folder(site)
@@ -114,5 +118,5 @@ def build(root: Path, site_url: str, allow_errors: bool = False,
         finally:
             shutil.rmtree(staging, ignore_errors=True)
     where = "" if root.resolve() == Path.cwd().resolve() else f" --root {root}"
-    print(f"Site built in {site}. Open it with: almanac{where} serve (then {site_url})")
+    print(f"Site built in {root / 'site'}. Open it with: almanac{where} serve (then {site_url})")
     return 1 if counts["error"] else 0

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -30,10 +31,36 @@ def output_path(value: str, option: str) -> Path:
     return path
 
 
-def write_with(path: Path, write: Callable[[Path], object]) -> None:
-    """Let write fill a temporary file beside path, then move it in place in one step."""
+# A file being written is `.almanac-<pid>-<random>.part` beside its place: a name no person
+# gives a file, and the process that writes it, so that a later run can tell it was left.
+_PART = re.compile(r"\.almanac-(\d+)-[^/]*\.part")
+
+
+def _alive(pid: int) -> bool:
     try:
-        handle, temporary = tempfile.mkstemp(prefix=".almanac-", dir=path.parent)
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process
+        return True
+    return True
+
+
+def remove_leftovers(folder: Path) -> None:
+    """Remove the temporary files a killed run of this tool left in folder."""
+    for path in folder.glob(".almanac-*.part"):
+        match = _PART.fullmatch(path.name)
+        if match and int(match.group(1)) != os.getpid() and not _alive(int(match.group(1))):
+            path.unlink(missing_ok=True)
+
+
+def write_with(path: Path, write: Callable[[Path], object]) -> None:
+    """Let write fill a temporary file beside path, then move it in place in one step; what a
+    killed run left there goes first."""
+    remove_leftovers(path.parent)
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".almanac-{os.getpid()}-", suffix=".part",
+                                             dir=path.parent)
     except OSError as err:
         raise AlmanacError(f"cannot write: {err.strerror or err}", str(path)) from err
     os.close(handle)

@@ -1,6 +1,8 @@
 """The live preview's web server: MkDocs' LiveReloadServer, which injects into every page a
 script that reloads it once the site has been rebuilt, kept to the static server's guarantees
-(127.0.0.1 only, no folder listings, 400 for a NUL in the path)."""
+(127.0.0.1 only, no folder listings, 400 for a NUL in the path), answering only requests made
+to this machine by name (421 for any other Host: a page of another site that points its own
+name at 127.0.0.1, DNS rebinding, reads nothing)."""
 from __future__ import annotations
 
 import traceback
@@ -12,6 +14,8 @@ from mkdocs.livereload import LiveReloadServer
 
 # How often the watched files are looked at, in seconds: an edit shows this much sooner.
 POLL = 0.1
+# The names of this machine a browser may send as Host (with the port or without).
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 
 
 class LiveServer(LiveReloadServer):
@@ -60,8 +64,16 @@ class LiveServer(LiveReloadServer):
                 self._wanted_epoch = self._visible_epoch
                 self._epoch_cond.notify_all()
 
+    def _local(self, host: str) -> bool:
+        port = str(self.server_address[1])
+        return any(host.lower() in (name, f"{name}:{port}") for name in LOCAL_HOSTS)
+
     def _serve_request(self, environ: dict[str, Any],
                        start_response: Callable[..., Any]) -> Iterable[bytes] | None:
+        if not self._local(environ.get("HTTP_HOST", "")):
+            start_response("421 Misdirected Request", [("Content-Type", "text/plain")])
+            return [b"421 Misdirected Request: this preview answers only 127.0.0.1, localhost "
+                    b"and [::1]"]
         if "\0" in environ.get("PATH_INFO", ""):  # no file has such a name
             start_response("400 Bad Request", [("Content-Type", "text/plain")])
             return [b"400 Bad Request"]

@@ -1,5 +1,10 @@
 """Putting a built site in place: one build at a time per project, a private staging folder per
-build, and a swap that never leaves the project without a whole site/."""
+build, and a swap that never leaves the project without a whole site/.
+
+What a build leaves beside the site while it works is named `.<site>.almanac-…`, a name no
+person gives a folder, and only such folders are ever removed: a `site.old/` of one's own stays.
+A site/ that is a link (to a web root) is published through it: staging and swap happen beside
+the folder it points to."""
 from __future__ import annotations
 
 import ctypes
@@ -17,7 +22,8 @@ from generator.errors import AlmanacError
 from generator.output.files import umask
 
 LOCK = ".almanac-build.lock"
-STAGING_PREFIX = ".site-staging-"
+STAGING = ".almanac-staging-"  # after ".<site name>"
+ASIDE = ".almanac-old"  # after ".<site name>": the previous site, renamed aside mid-swap
 _RENAME_EXCHANGE = 2  # linux/fs.h: swap two paths in one step
 
 
@@ -40,24 +46,50 @@ def build_lock(root: Path) -> Iterator[None]:
         yield
 
 
+def published(site: Path) -> Path:
+    """Where site/ really is: the folder a link points to (a deployment's web root), or site/.
+    Refused in one line, before any work, where the site could not be swapped in whole there."""
+    try:
+        target = site.resolve(strict=False) if site.is_symlink() else site
+    except (OSError, RuntimeError) as err:  # a link loop
+        raise AlmanacError(f"is a link that cannot be followed: {err}", str(site)) from err
+    if target.exists() and not target.is_dir():
+        raise AlmanacError(f"links to {target}, which is not a folder; the site is a folder",
+                           str(site))
+    if not target.parent.is_dir():
+        raise AlmanacError(f"links to {target}, whose folder {target.parent} does not exist",
+                           str(site))
+    if not os.access(target.parent, os.W_OK | os.X_OK):
+        raise AlmanacError(f"the folder {target.parent} is not writable: a build stages the "
+                           f"site beside {target.name} and swaps it in one step",
+                           str(site) if target != site else str(target))
+    return target
+
+
 def old_site(site: Path) -> Path:
-    return site.with_name(site.name + ".old")
+    return site.with_name(f".{site.name}{ASIDE}")
+
+
+def staging_prefix(site: Path) -> str:
+    return f".{site.name}{STAGING}"
 
 
 def recover(site: Path) -> None:
-    """Undo what a build that died while swapping left behind (call with the lock held)."""
+    """Undo what a build that died while swapping left behind (call with the lock held): only
+    folders of this tool's own names are touched."""
+    site = published(site)
     old = old_site(site)
-    if old.exists() and not site.exists():
+    if old.is_dir() and not site.exists():
         old.rename(site)
     shutil.rmtree(old, ignore_errors=True)
-    for leftover in site.parent.glob(STAGING_PREFIX + "*"):
+    for leftover in site.parent.glob(staging_prefix(site) + "*"):
         shutil.rmtree(leftover, ignore_errors=True)
 
 
 def staging_folder(site: Path) -> Path:
     """A folder of this build's own beside site/, so the final move is a rename; readable as a
     folder made under the umask is (mkdtemp's are private, and it becomes site/)."""
-    staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=site.parent))
+    staging = Path(tempfile.mkdtemp(prefix=staging_prefix(site), dir=site.parent))
     staging.chmod(0o777 & ~umask())
     return staging
 

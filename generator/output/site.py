@@ -9,6 +9,7 @@ from typing import Any
 
 import material
 import yaml
+from markupsafe import escape
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
@@ -96,13 +97,17 @@ def site_config(config: Path, strict: bool = False) -> MkDocsConfig:
     """A language's MkDocs config, with the project's mkdocs.yml it inherits; an error in
     either is one line at its file and line, never a traceback."""
     try:
-        return load_config(config_file=str(config), strict=strict)
+        loaded = load_config(config_file=str(config), strict=strict)
     except ConfigurationError as err:
         text = " ".join(str(err).split())
         places = re.findall(r'in "([^"]+)", line (\d+)', text)
         where = f"{places[-1][0]}:{places[-1][1]}" if places else str(config)
         raise AlmanacError(re.sub(r'\s*in "[^"]+", line \d+, column \d+', "", text),
                            where) from err
+    # MkDocs' templates print the site's name unescaped (Material's title, header and menu):
+    # as Markup it is text there, and `| e` leaves it as it is.
+    loaded["site_name"] = escape(loaded["site_name"])
+    return loaded
 
 
 def build_sites(configs: dict[str, Path], staging: Path, redirect: str) -> None:

@@ -7,7 +7,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.codes import NOT_READ, UNDECODABLE, UNKNOWN_LANGUAGE, UNREADABLE
+from generator.codes import LINKED_OUT, NOT_READ, UNDECODABLE, UNKNOWN_LANGUAGE, UNREADABLE
 from generator.model import Diagnostic
 
 
@@ -55,6 +55,14 @@ def _shown(path: Path, root: Path) -> str:
     return path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
 
 
+def _leaves(path: Path, project: Path) -> bool:
+    """Whether path is, or lies in, a link to somewhere outside the project."""
+    try:
+        return not path.resolve().is_relative_to(project)
+    except (OSError, RuntimeError):  # a link loop: reading it says so
+        return False
+
+
 def _elsewhere(content: Path) -> list[Path]:
     """Files under content/ that no stage reads: not a text of a language folder, not a data
     file (hidden files, such as .gitkeep, are nobody's business)."""
@@ -73,8 +81,10 @@ def _elsewhere(content: Path) -> list[Path]:
 
 def read_corpus(content: Path, root: Path, langs: tuple[str, ...]
                 ) -> tuple[list[Text], list[Diagnostic]]:
-    """Every *.txt under content/<lang>/, in name order; what cannot be read, or is in a folder
-    no language claims, is a diagnostic."""
+    """Every *.txt under content/<lang>/, in name order; what cannot be read, is in a folder
+    no language claims, or is a link leading out of the project (whose file a site would
+    publish), is a diagnostic."""
+    project = root.resolve()
     texts: list[Text] = []
     diagnostics = [NOT_READ.at(_shown(path, root), 1) for path in _elsewhere(content)]
     for lang_dir in sorted(p for p in content.iterdir() if p.is_dir()):
@@ -83,6 +93,9 @@ def read_corpus(content: Path, root: Path, langs: tuple[str, ...]
             if lang_dir.name not in langs:
                 diagnostics.append(UNKNOWN_LANGUAGE.at(shown, 1, folder=lang_dir.name,
                                                        codes=tuple(langs)))
+                continue
+            if _leaves(path, project):
+                diagnostics.append(LINKED_OUT.at(shown, 1))
                 continue
             data = _read(path)
             if isinstance(data, str):

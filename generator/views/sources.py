@@ -35,11 +35,14 @@ def source_link(file: str, line: int, shown: frozenset[str]) -> str | None:
 
 
 def source_views(root: Path, files: set[str], languages: tuple[str, ...]) -> list[SourceView]:
-    """Every file under content/ among files that can be read as UTF-8 text, in name order."""
+    """Every file under content/ among files (those the tool read: a file it did not read, say
+    a private key beside the texts, is a finding, never a page) that can be read as UTF-8
+    text, in name order; never a file that a link leads to outside the project."""
     views = []
+    project = root.resolve()
     for file in sorted(f for f in files if f.startswith(_CONTENT)):
         path = root / file
-        if not path.is_file():
+        if not path.is_file() or not path.resolve().is_relative_to(project):
             continue
         folder = PurePosixPath(file).parent.name
         lang = folder if folder in languages else None
