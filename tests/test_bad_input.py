@@ -441,10 +441,12 @@ def test_only_files_the_tool_read_are_published_as_source_views(tmp_path):
     (content / "en" / "key.txt").symlink_to(outside / "id_rsa")
     (content / "en" / "linked.txt").symlink_to(outside / "secret.txt")
     (content / "en" / "inside.txt").symlink_to(content / "en" / "004_small.txt")
+    (content / "en" / "folder").symlink_to(outside)
     assert build(project, URL) == 0
     assert sorted((d.file, d.code) for d in run_checks(load_corpus(project))
                   if d.code in ("not-read", "linked-out")) == [
-        ("content/en/drafts/005_draft.txt", "not-read"), ("content/en/key.txt", "linked-out"),
+        ("content/en/drafts/005_draft.txt", "not-read"), ("content/en/folder", "not-read"),
+        ("content/en/key.txt", "linked-out"),
         ("content/en/linked.txt", "linked-out"), ("content/notes.md", "not-read"),
         ("content/private.key", "not-read")]
     assert [p for p in site_files(project / "site") if "/sources/" in p] == [

@@ -32,10 +32,10 @@ ATTACK = ('<img src=x onerror=alert(71)>"><svg onload=alert(72)>[x](javascript:a
           "<script>alert(74)</script>'`&amp;")
 MARK = re.compile(r"alert(\(|&#40;|&#x28;|%28)7[1-4]")
 DATA_FILES = ("languages.yaml", "glossary.yaml", "night-order.yaml")
-Path_ = tuple[str | int, ...]
+YamlPath = tuple[str | int, ...]
 
 
-def leaves(node: Any, path: Path_ = ()) -> Iterator[Path_]:
+def leaves(node: Any, path: YamlPath = ()) -> Iterator[YamlPath]:
     """The path of every string in a YAML document."""
     if isinstance(node, str):
         yield path
@@ -47,12 +47,12 @@ def leaves(node: Any, path: Path_ = ()) -> Iterator[Path_]:
             yield from leaves(value, (*path, index))
 
 
-def field(path: Path_) -> tuple[str, ...]:
+def field(path: YamlPath) -> tuple[str, ...]:
     """A path with list indexes left out: one field of every item of a list."""
     return tuple("*" if isinstance(part, int) else part for part in path)
 
 
-def attacked(node: Any, fields: set[tuple[str, ...]], path: Path_ = ()) -> Any:
+def attacked(node: Any, fields: set[tuple[str, ...]], path: YamlPath = ()) -> Any:
     if isinstance(node, str):
         return node + ATTACK if field(path) in fields else node
     if isinstance(node, dict):

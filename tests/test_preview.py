@@ -175,6 +175,11 @@ def test_the_server_answers_only_this_machine_by_name(live):
                        f"LOCALHOST:{port}": 200, f"[::1]:{port}": 200,
                        f"evil.example:{port}": 421, "evil.example": 421,
                        f"127.0.0.1:{port}1": 421, f"localhost.evil.example:{port}": 421, "": 421}
+    # The reload channel too (it would hold the request open, waiting for an edit).
+    with pytest.raises(urllib.error.HTTPError) as channel:
+        urllib.request.urlopen(urllib.request.Request(
+            live.url + "livereload/0/1", headers={"Host": f"evil.example:{port}"}), timeout=10)
+    assert channel.value.code == 421
 
 
 def test_a_second_serve_of_the_project_is_refused(live):

@@ -46,7 +46,7 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def remove_leftovers(folder: Path) -> None:
+def _remove_leftovers(folder: Path) -> None:
     """Remove the temporary files a killed run of this tool left in folder."""
     for path in folder.glob(".almanac-*.part"):
         match = _PART.fullmatch(path.name)
@@ -57,7 +57,7 @@ def remove_leftovers(folder: Path) -> None:
 def write_with(path: Path, write: Callable[[Path], object]) -> None:
     """Let write fill a temporary file beside path, then move it in place in one step; what a
     killed run left there goes first."""
-    remove_leftovers(path.parent)
+    _remove_leftovers(path.parent)
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".almanac-{os.getpid()}-", suffix=".part",
                                              dir=path.parent)

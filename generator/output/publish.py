@@ -61,8 +61,7 @@ def published(site: Path) -> Path:
                            str(site))
     if not os.access(target.parent, os.W_OK | os.X_OK):
         raise AlmanacError(f"the folder {target.parent} is not writable: a build stages the "
-                           f"site beside {target.name} and swaps it in one step",
-                           str(site) if target != site else str(target))
+                           f"site beside {target.name} and swaps it in one step", str(site))
     return target
 
 

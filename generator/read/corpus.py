@@ -65,11 +65,17 @@ def _leaves(path: Path, project: Path) -> bool:
 
 def _elsewhere(content: Path) -> list[Path]:
     """Files under content/ that no stage reads: not a text of a language folder, not a data
-    file (hidden files, such as .gitkeep, are nobody's business)."""
+    file (hidden files, such as .gitkeep, are nobody's business); and links to folders inside
+    a language folder, which are not followed."""
     found = []
     for path in sorted(content.rglob("*")):
         relative = path.relative_to(content).parts
-        if any(part.startswith(".") for part in relative) or not path.is_file():
+        if any(part.startswith(".") for part in relative):
+            continue
+        if len(relative) > 1 and path.is_symlink() and path.is_dir():
+            found.append(path)
+            continue
+        if not path.is_file():
             continue
         if len(relative) == 1 and relative[0] in DATA_FILES:
             continue
