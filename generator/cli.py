@@ -20,7 +20,7 @@ from generator.checks import run_checks
 from generator.errors import AlmanacError
 from generator.export.po import write_lacking
 from generator.export.records import diagnostic_record, records
-from generator.export.script_json import ScriptSpec, export, read_script
+from generator.export.script_json import export
 from generator.facts.official import OfficialTexts, load_official
 from generator.model import CONTROL
 from generator.output.build import build
@@ -31,6 +31,8 @@ from generator.output.printing import print_pdfs, standalone_html
 from generator.output.publish import build_lock, recover
 from generator.output.sheets import KINDS, sheet_html
 from generator.pipeline import load_corpus
+from generator.read.script_json import read_script
+from generator.read.script_spec import ScriptSpec
 from generator.resolve import Corpus
 from generator.translation.po_import import import_po
 from generator.views.messages import message

@@ -1,6 +1,6 @@
 """Refresh the BotC facts of content/glossary.yaml and content/night-order.yaml from the
 official data in ../shared/reference/botc/ (ids, names, teams, editions, token labels, jinx
-pairs, night positions), and generator/export/script-schema.json from its script schema, stripped
+pairs, night positions), and generator/read/script-schema.json from its script schema, stripped
 of its prose.
 Sentences (abilities, flavor, reminders' texts, the schema's titles) are never copied.
 
@@ -53,7 +53,7 @@ def _stripped_value(key: str, value: Any) -> Any:
 
 def write_schema(ref: Path, root: Path) -> None:
     schema = json.loads((ref / "script-schema.json").read_text(encoding="utf-8"))
-    (root / "generator/export/script-schema.json").write_text(
+    (root / "generator/read/script-schema.json").write_text(
         json.dumps(strip_annotations(schema), ensure_ascii=False, indent=1) + "\n",
         encoding="utf-8")
 

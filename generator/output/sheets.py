@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.export.script_json import ScriptSpec
 from generator.facts.catalogs import translations
 from generator.facts.official import OfficialTexts
 from generator.output.printing import standalone_html
+from generator.read.script_spec import ScriptSpec
 from generator.resolve import Corpus
 from generator.views import labels
 from generator.views.nightsheet import build_sheet

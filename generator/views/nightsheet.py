@@ -4,7 +4,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from generator.export.script_json import ScriptSpec
 from generator.facts.official import (
     OfficialText,
     OfficialTexts,
@@ -14,6 +13,7 @@ from generator.facts.official import (
 )
 from generator.model import PRESENT, Entry
 from generator.parse.vocabulary import letter_system
+from generator.read.script_spec import ScriptSpec
 from generator.resolve import Corpus
 from generator.views.abilities import almanac_ability
 from generator.views.night_steps import steps_for_night

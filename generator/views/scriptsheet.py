@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.export.script_json import ScriptSpec
 from generator.facts.official import OfficialText, OfficialTexts, Part, markup_parts
+from generator.read.script_spec import ScriptSpec
 from generator.resolve import Corpus
 from generator.views.abilities import almanac_ability
 
