@@ -106,11 +106,13 @@ def main() -> None:
         if role["id"] in jinxes:
             entry["jinxes"] = OneLine(jinxes[role["id"]])
         characters.append(entry)
-    glossary = {"teams": old.get("teams", []), "botc": characters, "onuw": old.get("onuw", {})}
+    glossary = {"teams": old.get("teams", []), "editions": old.get("editions", []),
+                "botc": characters, "onuw": old.get("onuw", {})}
     glossary_path.write_text(
         "# Teams (order, alignment, colour, labels), then characters: ids, teams and names per\n"
         "# language (official, plus aliases the corpus uses). BotC characters come from the\n"
-        "# official data via scripts/import_reference.py; teams and onuw are kept by hand.\n"
+        "# official data via scripts/import_reference.py; teams, editions and onuw are kept\n"
+        "# by hand.\n"
         # No wrapping, so that a long jinx list stays on its one line.
         + yaml.dump(glossary, Dumper=GlossaryDumper, allow_unicode=True, sort_keys=False,
                     width=10**6),

@@ -66,7 +66,7 @@ def script_000(tmp_path_factory):
 
 def test_exported_script_validates_against_the_schema(script_000):
     document = json.loads(script_000.read_text(encoding="utf-8"))
-    schema = json.loads((ROOT / "generator" / "export" / "script-schema.json").read_text(encoding="utf-8"))
+    schema = json.loads((ROOT / "generator" / "read" / "script-schema.json").read_text(encoding="utf-8"))
     jsonschema.validate(document, schema)
     with pytest.raises(jsonschema.ValidationError):  # the schema has teeth: a script has 5+ items
         jsonschema.validate(document[:4], schema)

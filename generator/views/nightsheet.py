@@ -19,6 +19,9 @@ from generator.views.abilities import almanac_ability
 from generator.views.night_steps import steps_for_night
 
 NIGHTS = ("first", "other")
+# How much of the almanac a row gives: short puts a one-line reminder (the script's own, the
+# official one in the sheet's language) before the almanac's steps; full, the steps first.
+DETAILS = ("short", "full")
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,30 @@ class NightSheet:
     rows: tuple[SheetRow, ...]
     not_waking: tuple[Listed, ...]
     not_placed: tuple[Listed, ...]
+    # The script's homebrew night numbers could not be the official order's indexes: its
+    # characters are placed among themselves, after the information rows.
+    placed_apart: bool = False
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        """The sources the rows' marks stand for, each once, for the legend."""
+        return tuple(dict.fromkeys(row.source for row in self.rows if not row.special))
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        """Languages of rows not in the sheet's, for the legend."""
+        return tuple(dict.fromkeys(row.text_lang for row in self.rows if not row.special
+                                   and row.instructions and row.text_lang != self.lang))
+
+    @property
+    def reminder_mark(self) -> bool:
+        return any(part.kind == "reminder" for row in self.rows for line in row.instructions
+                   for part in line)
+
+    @property
+    def lacking(self) -> int:
+        """Character rows with no instruction at all."""
+        return sum(1 for row in self.rows if not row.special and row.source == "none")
 
 
 @dataclass(frozen=True)
@@ -124,34 +151,62 @@ def _ability(corpus: Corpus, entries: dict[str, Entry], lang: str) -> _Text | No
     return _Text((found[0],), "ability", found[1]) if found else None
 
 
-def _order(corpus: Corpus, script: ScriptSpec, night: str) -> tuple[str, ...]:
+def placed_apart(corpus: Corpus, script: ScriptSpec) -> bool:
+    """Whether the script's homebrew night numbers are on a scale of their own (1…N among
+    themselves, or an older one): every waking character is homebrew, or a number lies past
+    the official order's last index."""
+    rules = corpus.night_order
+    numbers = [c.position(night) for c in script.custom.values() for night in NIGHTS
+               if c.position(night) > 0]
+    if not numbers:
+        return False
+    official = set(rules.first_night) | set(rules.other_night)
+    waking = any(ident in official and ident not in rules.specials for ident in script.characters)
+    return not waking or max(numbers) >= min(len(rules.first_night), len(rules.other_night))
+
+
+def _order(corpus: Corpus, script: ScriptSpec, night: str, apart: bool) -> tuple[str, ...]:
     """The script's own order when it has one; else the official order of its characters, with
-    its homebrew characters placed by their positions among the official indexes."""
+    its homebrew characters placed by their positions among the official indexes, or, on a scale
+    of their own, in their own order after the information rows."""
     custom = script.first_night if night == "first" else script.other_night
     if custom is not None:
         return custom
     members = set(script.characters)
     rules = corpus.night_order
-    placed = [(float(index), 0, ident) for index, ident in enumerate(rules.night(night))
+    tonight = rules.night(night)
+    placed = [(float(index), 0, ident) for index, ident in enumerate(tonight)
               if ident in members or (ident in rules.specials and
                                       (night == "first" or ident not in rules.first_night_only))]
-    placed += [(character.position(night), 1, ident) for ident, character in script.custom.items()
-               if character.position(night) > 0 and ident in members]
+    homebrew = sorted((character.position(night), ident)
+                      for ident, character in script.custom.items()
+                      if character.position(night) > 0 and ident in members)
+    if apart:
+        # Just after the last special row before dawn that the night has (the Demon's info).
+        anchor = max((index for index, ident in enumerate(tonight[:-1])
+                      if ident in rules.specials and (night == "first" or
+                                                      ident not in rules.first_night_only)),
+                     default=-1)
+        homebrew = [(anchor + (rank + 1) / (len(homebrew) + 1), ident)
+                    for rank, (_, ident) in enumerate(homebrew)]
+    placed += [(position, 1, ident) for position, ident in homebrew]
     return tuple(ident for _, _, ident in sorted(placed))
 
 
 def build_sheet(corpus: Corpus, script: ScriptSpec, lang: str, night: str,
-                official: OfficialTexts | None = None) -> NightSheet:
+                official: OfficialTexts | None = None, detail: str = "full") -> NightSheet:
     """The sheet of one night; special rows (dusk, dawn, …) carry their id only: the template
     words them in the sheet's language. `official`: the official data files, where the user
-    gave them, fill what the almanac and the script lack."""
-    order = _order(corpus, script, night)
+    gave them, fill what the almanac and the script lack. `detail`: one of DETAILS."""
+    apart = placed_apart(corpus, script) and \
+        (script.first_night if night == "first" else script.other_night) is None
+    order = _order(corpus, script, night, apart)
     rows = []
     for ident in order:
         if ident in corpus.night_order.specials:
             rows.append(SheetRow(ident, True, ident, "", "other", (), "special", lang, ()))
             continue
-        rows.append(_character_row(corpus, script, ident, lang, night, official))
+        rows.append(_character_row(corpus, script, ident, lang, night, official, detail))
     placed = set(order)
     ordered_by_script = set(script.first_night or ()) | set(script.other_night or ())
     not_waking, not_placed = [], []
@@ -165,8 +220,9 @@ def build_sheet(corpus: Corpus, script: ScriptSpec, lang: str, night: str,
             not_waking.append(listed)
         else:
             not_placed.append(listed)
-    return NightSheet(script.id, script.title, script.author, lang, night, tuple(rows),
-                      tuple(not_waking), tuple(not_placed))
+    return NightSheet(script.id, corpus.glossary.title(script.title, lang), script.author, lang,
+                      night, tuple(rows),
+                      tuple(not_waking), tuple(not_placed), apart)
 
 
 def _listed(corpus: Corpus, script: ScriptSpec, ident: str, lang: str) -> Listed:
@@ -178,29 +234,47 @@ def _listed(corpus: Corpus, script: ScriptSpec, ident: str, lang: str) -> Listed
                   corpus.glossary.alignment(custom.team) if custom else "other")
 
 
+def own_text(official: OfficialTexts | None, ident: str, field: str, text: str) -> str:
+    """A script's own text for an official character it writes out: none where it is the
+    official English text (an export copying the card), which the official data give in the
+    sheet's language instead."""
+    if not text or official is None:
+        return text
+    card = {"ability": official.ability, "first": official.first_night,
+            "other": official.other_night}[field](ident, "en")
+    return "" if card and card.text == text else text
+
+
 def _character_row(corpus: Corpus, script: ScriptSpec, ident: str, lang: str, night: str,
-                   official: OfficialTexts | None) -> SheetRow:
+                   official: OfficialTexts | None, detail: str) -> SheetRow:
     """A character's row; its text from the first that has it: the almanac's steps for tonight,
     the script's own night reminder, the official night reminder, the ability (the almanac's,
-    the official card's, the script's); text in the sheet's language before text in another."""
+    the official card's, the script's); text in the sheet's language before text in another.
+    Short rows put the one-line reminders before the almanac's steps."""
     term = corpus.glossary.by_id("botc", ident)
     custom = script.custom.get(ident)
+    written = script.written_out.get(ident)
     character = corpus.character("botc", ident)
     entries = character.entries if character else {}
     tonight = _tonight(corpus, entries, lang, night)
     reminder = (official.first_night if night == "first" else official.other_night) \
         if official and not custom else None
-    text = _first_in(lang, (
-        tonight if tonight and tonight.lines else None,
-        _Text((custom.reminder(night),), "script", lang) if custom and custom.reminder(night)
-        else None,
-        _official(reminder(ident, lang), "official") if reminder else None))
+    own = custom.reminder(night) if custom else \
+        own_text(official, ident, night, written.reminder(night)) if written else ""
+    own_ability = custom.ability if custom else \
+        own_text(official, ident, "ability", written.ability) if written else ""
+    steps = tonight if tonight and tonight.lines else None
+    mine = _Text((own,), "script", lang) if own else None
+    card = _official(reminder(ident, lang), "official") if reminder else None
+    in_language = card if card and card.lang == lang else None
+    text = _first_in(lang, (mine, in_language, steps, card) if detail == "short"
+                     else (steps, mine, card))
     if text is None:
         text = _first_in(lang, (
             _ability(corpus, entries, lang),
+            _Text((own_ability,), "script", lang) if own_ability else None,
             _official(official.ability(ident, lang), "official-ability")
-            if official and not custom else None,
-            _Text((custom.ability,), "ability", lang) if custom and custom.ability else None)) \
+            if official and not custom else None)) \
             or _Text((), "none", lang)
     no_step = bool(tonight and tonight.no_step_tonight)
     if term:
