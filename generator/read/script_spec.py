@@ -237,7 +237,8 @@ def _night(ids: Any, where: str, members: tuple[str, ...], specials: tuple[str, 
     if specials and specials[-1] not in kept:
         kept.append(specials[-1])
         added.append(specials[-1])
-    said = ([f"left out {len(foreign)} ids not on the script ({', '.join(foreign[:5])}"
+    said = ([f"left out {len(foreign)} {'id' if len(foreign) == 1 else 'ids'} not on the "
+             f"script ({', '.join(foreign[:5])}"
              f"{', …' if len(foreign) > 5 else ''})"] if foreign else []) + \
         ([f"added {' and '.join(added)}"] if added else [])
     if said:

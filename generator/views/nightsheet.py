@@ -182,10 +182,11 @@ def _order(corpus: Corpus, script: ScriptSpec, night: str, apart: bool) -> tuple
                       for ident, character in script.custom.items()
                       if character.position(night) > 0 and ident in members)
     if apart:
-        # Just after the last special row before dawn that the night has (the Demon's info).
-        anchor = max((index for index, ident in enumerate(tonight[:-1])
-                      if ident in rules.specials and (night == "first" or
-                                                      ident not in rules.first_night_only)),
+        # Just after the night's last special row but dawn (the data list them dusk to dawn):
+        # the Demon's info on the first night, dusk on the others.
+        anchor = max((index for index, ident in enumerate(tonight)
+                      if ident in rules.specials[:-1] and (night == "first" or
+                                                           ident not in rules.first_night_only)),
                      default=-1)
         homebrew = [(anchor + (rank + 1) / (len(homebrew) + 1), ident)
                     for rank, (_, ident) in enumerate(homebrew)]
@@ -267,7 +268,10 @@ def _character_row(corpus: Corpus, script: ScriptSpec, ident: str, lang: str, ni
     mine = _Text((own,), "script", lang) if own else None
     card = _official(reminder(ident, lang), "official") if reminder else None
     in_language = card if card and card.lang == lang else None
-    text = _first_in(lang, (mine, in_language, steps, card) if detail == "short"
+    # A homebrew character's words, or an official one's the script rewrote (known only when
+    # the official data tell them from the card), come first in a short row.
+    first_mine = mine if custom or (written and official) else None
+    text = _first_in(lang, (first_mine, in_language, steps, mine, card) if detail == "short"
                      else (steps, mine, card))
     if text is None:
         text = _first_in(lang, (
