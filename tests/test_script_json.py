@@ -315,3 +315,31 @@ def test_the_schema_is_written_stripped_in_the_shipped_layout(tmp_path):
 def test_the_shipped_schema_holds_no_annotations():
     shipped = json.loads(SCHEMA.read_text(encoding="utf-8"))
     assert _import_reference().strip_annotations(shipped) == shipped
+
+
+def test_a_suggestion_looks_at_a_bounded_number_of_known_ids():
+    """Unknown ids once cost unknown × known comparisons (a 477 KB script: 249 s); each now
+    looks only at ids sharing its first or last letters, at most 64 of each."""
+    from generator.read.script_spec import _Suggestions
+    suggest = _Suggestions([f"abc{i:05d}xyz" for i in range(5000)] + ["fanggu", "lilmonsta"])
+    assert max(len(bucket) for bucket in suggest.index.values()) == 64
+    assert (suggest("fangu"), suggest("lilmonster"), suggest("abc00003xyq")) == \
+        ("fanggu", "lilmonsta", "abc00003xyz")
+    assert suggest("x" * 41) is None  # past any id's length: no typo of one
+
+
+def test_many_unknown_ids_print_ten_lines_and_a_count_unless_verbose(tmp_path):
+    from tests.projects import almanac
+    path = written(tmp_path, ["imp", *(f"nobody{i}" for i in range(30)), "Fang Gu"])
+    quiet = almanac("scriptsheet", str(path), "--html", str(tmp_path / "s.html"))
+    lines = quiet.stderr.strip().split("\n")
+    assert lines[:2] == [f"{path}: warning: [1]: unknown id 'nobody0'",
+                         f"{path}: warning: [2]: unknown id 'nobody1'"]
+    assert lines[10] == f"{path}: warning: and 21 more; --verbose lists every one"
+    assert len(lines) == 12  # ten, the count, the summary
+    verbose = almanac("scriptsheet", str(path), "--html", str(tmp_path / "s.html"), "--verbose")
+    said = verbose.stderr.strip().split("\n")
+    assert f"{path}: warning: [30]: unknown id 'nobody29'" in said
+    assert f"{path}: warning: [31]: 'Fang Gu' read as 'fanggu'" in said
+    assert f"{path}: warning: 1 id read as the official tools read it (capitals, spaces, '_' " \
+        "and '-' dropped); --verbose shows it" in said

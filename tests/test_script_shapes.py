@@ -240,3 +240,22 @@ def test_long_scripts_print_with_their_page_counts_named(tmp_path, name, pages):
     long = [f"{out / f'{kind}-en.pdf'} runs to {n} pages" for kind, n in pages.items() if n > 1]
     assert all(part in summary for part in long) and (not long or
                                                     "print it on more pages" in summary)
+
+
+def test_short_rows_give_the_one_line_reminder_full_rows_every_step(corpus):
+    """The fixture's Korean data have a one-line first-night reminder for the Poisoner, whose
+    almanac has steps: a short Korean row is that line, a full one the almanac's steps; where
+    the reminder is in English only, a short row keeps the Korean steps."""
+    from generator.read.script_spec import ScriptSpec
+    official = load_official(OFFICIAL)
+    spec = ScriptSpec("t", "t", None, ("chef", "noble", "poisoner", "imp"))
+    short = build_sheet(corpus, spec, "ko", "first", official, "short")
+    full = build_sheet(corpus, spec, "ko", "first", official, "full")
+    assert [(r.id, r.source) for r in short.rows if not r.special] == \
+        [("poisoner", "official"), ("chef", "official"), ("noble", "how-to-run")]
+    assert text(short, "poisoner") == "독살범이 지어낸 손님 한 명을 고릅니다."
+    assert [(r.id, r.source) for r in full.rows if not r.special] == \
+        [("poisoner", "how-to-run"), ("chef", "official"), ("noble", "how-to-run")]
+    assert text(full, "poisoner").startswith("매일 밤, 독살범을 깨우세요.")
+    other = build_sheet(corpus, spec, "ko", "other", official, "short")
+    assert next(r for r in other.rows if r.id == "poisoner").source == "how-to-run"
