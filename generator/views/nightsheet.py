@@ -12,11 +12,11 @@ from generator.facts.official import (
     markup_parts,
 )
 from generator.model import PRESENT, Entry
+from generator.parse.night_steps import steps_for_night
 from generator.parse.vocabulary import letter_system
 from generator.read.script_spec import ScriptSpec
 from generator.resolve import Corpus
 from generator.views.abilities import almanac_ability
-from generator.views.night_steps import steps_for_night
 
 NIGHTS = ("first", "other")
 # How much of the almanac a row gives: short puts a one-line reminder (the script's own, the
@@ -60,17 +60,22 @@ class NightSheet:
     # The script's homebrew night numbers could not be the official order's indexes: its
     # characters are placed among themselves, after the information rows.
     placed_apart: bool = False
+    # Characters that do not wake but whose almanac has steps for tonight (the Goon when a
+    # player acts on it): their steps, apart from the rows.
+    also: tuple[SheetRow, ...] = ()
 
     @property
     def sources(self) -> tuple[str, ...]:
         """The sources the rows' marks stand for, each once, for the legend."""
-        return tuple(dict.fromkeys(row.source for row in self.rows if not row.special))
+        return tuple(dict.fromkeys(row.source for row in (*self.rows, *self.also)
+                                   if not row.special))
 
     @property
     def languages(self) -> tuple[str, ...]:
         """Languages of rows not in the sheet's, for the legend."""
-        return tuple(dict.fromkeys(row.text_lang for row in self.rows if not row.special
-                                   and row.instructions and row.text_lang != self.lang))
+        return tuple(dict.fromkeys(row.text_lang for row in (*self.rows, *self.also)
+                                   if not row.special and row.instructions
+                                   and row.text_lang != self.lang))
 
     @property
     def reminder_mark(self) -> bool:
@@ -133,14 +138,16 @@ def _official(text: OfficialText | None, source: str) -> _Text | None:
     return _Text((text.text,), source, text.lang) if text else None
 
 
-def _tonight(corpus: Corpus, entries: dict[str, Entry], lang: str, night: str) -> _Text | None:
+def _tonight(corpus: Corpus, ident: str, entries: dict[str, Entry], lang: str,
+             night: str) -> _Text | None:
     """The almanac's steps for this night, in the sheet's language, else along its fallbacks."""
     written = False
     for text_lang in (lang, *corpus.languages.others(lang)):
         entry = entries.get(text_lang)
         if entry and entry.status["how_to_run"] == PRESENT:
             written = True
-            steps = steps_for_night(entry.how_to_run, night, corpus.languages[text_lang].night)
+            steps = steps_for_night(entry.how_to_run, night, corpus.languages[text_lang].night,
+                                    corpus.night_order.step_fixes(ident, text_lang))
             if steps:
                 return _Text(steps, "how-to-run", text_lang)
     return _Text((), "none", lang, no_step_tonight=True) if written else None
@@ -210,9 +217,15 @@ def build_sheet(corpus: Corpus, script: ScriptSpec, lang: str, night: str,
         rows.append(_character_row(corpus, script, ident, lang, night, official, detail))
     placed = set(order)
     ordered_by_script = set(script.first_night or ()) | set(script.other_night or ())
-    not_waking, not_placed = [], []
+    not_waking, not_placed, also = [], [], []
     for ident in script.characters:
         if ident in placed:
+            continue
+        character = corpus.character("botc", ident)
+        steps = _tonight(corpus, ident, character.entries if character else {}, lang, night)
+        # Not woken by the official order, yet acting tonight by the almanac's steps.
+        if steps and steps.lines and ident not in corpus.night_order.night(night):
+            also.append(_character_row(corpus, script, ident, lang, night, None, "full"))
             continue
         listed = _listed(corpus, script, ident, lang)
         # The official data, the script's order or its own character knows when it wakes.
@@ -222,8 +235,8 @@ def build_sheet(corpus: Corpus, script: ScriptSpec, lang: str, night: str,
         else:
             not_placed.append(listed)
     return NightSheet(script.id, corpus.glossary.title(script.title, lang), script.author, lang,
-                      night, tuple(rows),
-                      tuple(not_waking), tuple(not_placed), apart)
+                      night, tuple(rows), tuple(not_waking), tuple(not_placed), apart,
+                      tuple(also))
 
 
 def _listed(corpus: Corpus, script: ScriptSpec, ident: str, lang: str) -> Listed:
@@ -257,7 +270,7 @@ def _character_row(corpus: Corpus, script: ScriptSpec, ident: str, lang: str, ni
     written = script.written_out.get(ident)
     character = corpus.character("botc", ident)
     entries = character.entries if character else {}
-    tonight = _tonight(corpus, entries, lang, night)
+    tonight = _tonight(corpus, ident, entries, lang, night)
     reminder = (official.first_night if night == "first" else official.other_night) \
         if official and not custom else None
     own = custom.reminder(night) if custom else \
