@@ -146,6 +146,10 @@ def test_a_number_past_pythons_digit_limit(tmp_path):
     assert failure(path).message == "a number has too many digits"
 
 
+def test_one_item_is_counted_in_the_singular(tmp_path, known):
+    assert read_script(written(tmp_path, ["imp"]), known).warnings == ("script: 1 item, fewer than 5",)
+
+
 def test_a_byte_order_mark_is_read_past(tmp_path, known):
     path = tmp_path / "bom.json"
     path.write_bytes('\ufeff["imp", "empath", "monk", "spy", "drunk"]'.encode())

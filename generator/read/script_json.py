@@ -192,10 +192,14 @@ def _message(error: ValidationError) -> str:
         case "maxLength":
             return f"{len(value)} characters, more than {limit}"
         case "maxItems":
-            return f"{len(value)} items, more than {limit}"
+            return f"{_items(len(value))}, more than {limit}"
         case "minItems":
-            return f"{len(value)} items, fewer than {limit}"
+            return f"{_items(len(value))}, fewer than {limit}"
     return error.message
+
+
+def _items(count: int) -> str:
+    return f"{count} item" if count == 1 else f"{count} items"
 
 
 def _types(types: Iterable[str | list[str] | None]) -> str:
