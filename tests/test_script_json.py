@@ -146,6 +146,12 @@ def test_a_number_past_pythons_digit_limit(tmp_path):
     assert failure(path).message == "a number has too many digits"
 
 
+def test_a_blank_name_gives_the_title_of_the_file(tmp_path, known):
+    document = [{"id": "_meta", "name": "  "}, "imp", "chef", "monk", "spy", "drunk"]
+    assert read_script(written(tmp_path, document, "late-night_games.json"), known).title == \
+        "late night games"
+
+
 def test_one_item_is_counted_in_the_singular(tmp_path, known):
     assert read_script(written(tmp_path, ["imp"]), known).warnings == ("script: 1 item, fewer than 5",)
 

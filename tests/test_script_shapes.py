@@ -167,7 +167,7 @@ def test_bootlegger_rules_are_on_the_players_sheet_escaped(corpus, read, tmp_pat
 
 def test_a_script_without_a_name_is_titled_from_its_file(corpus, read, tmp_path):
     spec = read("unnamed_script")
-    assert (spec.title, spec.titled) == ("unnamed script", False)
+    assert spec.title == "unnamed script"
     sheet_command(tmp_path, "scriptsheet", "unnamed_script")
     assert '<h1 class="nightsheet-title">unnamed script</h1>' in \
         (tmp_path / "s.html").read_text(encoding="utf-8")

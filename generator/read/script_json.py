@@ -48,13 +48,6 @@ def read_script(path: Path, known: Collection[str], specials: Iterable[str] = ()
                       (_line(b) for b in breaches if b.validator == "additionalProperties"))
 
 
-def check_document(document: Any) -> tuple[list[str], list[str]]:
-    """Errors and warnings of a script document against the schema, each `path: message`."""
-    breaches = _breaches(document)
-    return ([_line(b) for b in breaches if b.validator in _FATAL],
-            [_line(b) for b in breaches if b.validator not in _FATAL])
-
-
 def _breaches(document: Any) -> list[ValidationError]:
     return sorted((b for e in _validator().iter_errors(document) for b in _causes(e)),
                   key=lambda b: tuple(b.absolute_path))

@@ -63,7 +63,6 @@ class ScriptSpec:
     # (name, team and night place stay the official ones).
     written_out: dict[str, CustomCharacter] = field(default_factory=dict, hash=False)
     bootlegger: tuple[str, ...] = ()  # _meta.bootlegger: the storyteller's house rules
-    titled: bool = True  # False: the script has no name, the title is its file's
     warnings: tuple[str, ...] = ()  # each `path: message`, for the reader to see
     details: tuple[str, ...] = ()  # what `warnings` counts in one line, each for --verbose
 
@@ -145,7 +144,6 @@ class _Suggestions:
 
 @dataclass
 class _Reading:
-    official: frozenset[str]
     known: frozenset[str]
     notes: _Notes
     suggest: _Suggestions
@@ -177,7 +175,7 @@ def build_spec(path: Path, document: list[Any], official: frozenset[str],
     homebrew = {normalise_id(item["id"]) for item in document
                 if _is_defined(item) and normalise_id(item["id"]) not in official}
     known = official | homebrew
-    reading = _Reading(official, known, notes, _Suggestions(known))
+    reading = _Reading(known, notes, _Suggestions(known))
     first = _unique(((f"[{i}]", _item_id(item, f"[{i}]", reading), i)
                      for i, item in enumerate(document)), notes)
     meta_index = first.pop(META, None)
@@ -202,7 +200,7 @@ def build_spec(path: Path, document: list[Any], official: frozenset[str],
         written_out={i: c for i, c in defined.items() if i in official},
         bootlegger=tuple(unicodedata.normalize("NFC", rule).strip()
                          for rule in meta.get("bootlegger", ()) if rule.strip()),
-        titled=bool(name), warnings=shown, details=details)
+        warnings=shown, details=details)
 
 
 def _is_defined(item: Any) -> bool:
