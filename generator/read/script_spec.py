@@ -188,8 +188,8 @@ def build_spec(path: Path, document: list[Any], official: frozenset[str],
     for ident, i in first.items():
         if ident in official and ident in defined:
             given = ", ".join(OWN_TEXTS[key] for key in OWN_TEXTS if document[i].get(key))
-            notes.detail("written-out", f"[{i}]: '{ident}' written out in full, with its own "
-                                        f"{given}")
+            notes.detail("written-out", f"[{i}]: '{ident}' written out in full"
+                                        + (f", with its own {given}" if given else ""))
     name = _text(meta.get("name")).strip()
     shown, details = notes.summarised()
     return ScriptSpec(
