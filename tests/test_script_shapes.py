@@ -259,3 +259,23 @@ def test_short_rows_give_the_one_line_reminder_full_rows_every_step(corpus):
     assert text(full, "poisoner").startswith("매일 밤, 독살범을 깨우세요.")
     other = build_sheet(corpus, spec, "ko", "other", official, "short")
     assert next(r for r in other.rows if r.id == "poisoner").source == "how-to-run"
+
+
+def test_an_other_night_index_past_the_first_nights_length_is_todays(corpus, read):
+    """The other night's order is longer than the first's: an index valid there only is still
+    one of today's, beside official characters."""
+    from dataclasses import replace
+
+    from generator.read.script_spec import CustomCharacter
+    order = corpus.night_order
+    late = len(order.first_night) + 2
+    assert late < len(order.other_night)
+    spec = read("bootlegger")
+    homebrew = CustomCharacter("x", "X", "townsfolk", "a", other_night=late + 0.5,
+                               other_night_reminder="r")
+    spec = replace(spec, characters=(*spec.characters, "x"), custom={"x": homebrew})
+    sheet = build_sheet(corpus, spec, "en", "other")
+    assert not sheet.placed_apart
+    before = [r.id for r in sheet.rows if r.id in order.other_night
+              and order.other_night.index(r.id) <= late]
+    assert [r.id for r in sheet.rows].index("x") == len(before)

@@ -79,8 +79,8 @@ class NightSheet:
 
     @property
     def reminder_mark(self) -> bool:
-        return any(part.kind == "reminder" for row in self.rows for line in row.instructions
-                   for part in line)
+        return any(part.kind == "reminder" for row in (*self.rows, *self.also)
+                   for line in row.instructions for part in line)
 
     @property
     def lacking(self) -> int:
@@ -163,13 +163,13 @@ def placed_apart(corpus: Corpus, script: ScriptSpec) -> bool:
     themselves, or an older one): every waking character is homebrew, or a number lies past
     the official order's last index."""
     rules = corpus.night_order
-    numbers = [c.position(night) for c in script.custom.values() for night in NIGHTS
-               if c.position(night) > 0]
+    numbers = [(c.position(night), len(rules.night(night))) for c in script.custom.values()
+               for night in NIGHTS if c.position(night) > 0]
     if not numbers:
         return False
     official = set(rules.first_night) | set(rules.other_night)
     waking = any(ident in official and ident not in rules.specials for ident in script.characters)
-    return not waking or max(numbers) >= min(len(rules.first_night), len(rules.other_night))
+    return not waking or any(number >= length for number, length in numbers)
 
 
 def _order(corpus: Corpus, script: ScriptSpec, night: str, apart: bool) -> tuple[str, ...]:
@@ -225,7 +225,7 @@ def build_sheet(corpus: Corpus, script: ScriptSpec, lang: str, night: str,
         steps = _tonight(corpus, ident, character.entries if character else {}, lang, night)
         # Not woken by the official order, yet acting tonight by the almanac's steps.
         if steps and steps.lines and ident not in corpus.night_order.night(night):
-            also.append(_character_row(corpus, script, ident, lang, night, None, "full"))
+            also.append(_character_row(corpus, script, ident, lang, night, official, "full"))
             continue
         listed = _listed(corpus, script, ident, lang)
         # The official data, the script's order or its own character knows when it wakes.
