@@ -279,3 +279,12 @@ def test_an_other_night_index_past_the_first_nights_length_is_todays(corpus, rea
     before = [r.id for r in sheet.rows if r.id in order.other_night
               and order.other_night.index(r.id) <= late]
     assert [r.id for r in sheet.rows].index("x") == len(before)
+
+
+def test_print_reads_the_script_before_making_its_folder(tmp_path):
+    (tmp_path / "other-tool.json").write_text('{"roles": [], "meta": {}}', encoding="utf-8")
+    result = almanac("print", str(tmp_path / "other-tool.json"), "-o", str(tmp_path / "out"))
+    assert (result.returncode, result.stderr) == (2, (
+        f"{tmp_path / 'other-tool.json'}: error: expected a JSON array of characters, the "
+        "official script format; this file is an object with keys 'roles', 'meta'\n"))
+    assert not (tmp_path / "out").exists()
