@@ -219,6 +219,8 @@ def test_night_rows_carry_a_mark_and_the_legend_names_each(tmp_path):
     marks = set(re.findall(r'data-mark="([\w-]+)"', html))
     legend = html.split('class="sheet-legend"')[1].split("</p>")[0]
     assert marks == {"official", "ability", "language"}
+    sources = re.findall(r'<td class="nightsheet-text" lang="\w+" data-source="([\w-]+)"', html)
+    assert {"official", "ability", "special"} <= set(sources)
     for words in ("Official night reminder", "Ability", "In Korean", "reminder token"):
         assert words in legend
     assert "Official night reminder</span>" not in html.split('class="sheet-legend"')[0]
