@@ -21,7 +21,7 @@ from generator.checks import run_checks
 from generator.errors import AlmanacError
 from generator.export.po import write_lacking
 from generator.export.records import diagnostic_record, records
-from generator.export.script_json import ScriptSpec, export, read_script
+from generator.export.script_json import export
 from generator.facts.official import OfficialTexts, load_official
 from generator.model import CONTROL, visible
 from generator.output.build import build
@@ -30,14 +30,18 @@ from generator.output.live import LiveServer
 from generator.output.preview import Preview, preview_lock
 from generator.output.printing import print_pdfs, standalone_html
 from generator.output.publish import build_lock, recover
-from generator.output.sheets import KINDS, sheet_html
+from generator.output.sheets import KINDS, make_sheet, sheet_html
 from generator.pipeline import load_corpus
+from generator.read.script_json import read_script
+from generator.read.script_spec import ScriptSpec
 from generator.resolve import Corpus
 from generator.translation.po_import import import_po
 from generator.views.messages import message
 from generator.views.narration import build_narration
-from generator.views.nightsheet import NIGHTS
+from generator.views.nightsheet import DETAILS, NIGHTS, NightSheet
 from generator.views.onuw import rulebook
+from generator.views.scriptsheet import ScriptSheet
+from generator.views.sheet_summary import summarise
 
 ROOT = Path.cwd()
 
@@ -74,48 +78,78 @@ def _official(args: argparse.Namespace) -> OfficialTexts | None:
     return load_official(Path(args.official)) if args.official else None
 
 
+# Warnings of a script file shown one a line; past this, counted (--verbose shows them all).
+_SHOWN_WARNINGS = 10
+
+
 def _script(args: argparse.Namespace, corpus: Corpus) -> ScriptSpec:
     """The script file, its warnings printed (`file: warning: …`), its errors raised."""
     script = read_script(Path(args.script), {t.id for t in corpus.glossary.game_terms("botc")},
                          corpus.night_order.specials)
-    for warning in script.warnings:
+    shown = script.warnings if args.verbose else script.warnings[:_SHOWN_WARNINGS]
+    for warning in (*shown, *(script.details if args.verbose else ())):
         print(visible(f"{args.script}: warning: {warning}"), file=sys.stderr)
+    if len(shown) < len(script.warnings):
+        print(visible(f"{args.script}: warning: and {len(script.warnings) - len(shown)} more; "
+                      "--verbose lists every one"), file=sys.stderr)
     return script
 
 
-def _nightsheet(args: argparse.Namespace) -> int:
-    target = _sheet_target(args)
+def _sheets(args: argparse.Namespace, asked: list[str] | None, kinds: tuple[str, ...]
+            ) -> tuple[Corpus, ScriptSpec, list[ScriptSheet | NightSheet], bool]:
+    """The corpus, the script and its sheets of each kind in each language asked (none: the
+    default language; None: every language)."""
     official = _official(args)
     corpus = load_corpus(args.root)
-    html = sheet_html(corpus, args.root / "templates", _script(args, corpus),
-                      _language(args, corpus), args.night, official)
-    return _write_sheet(html, target, args.pdf is not None)
+    langs = list(corpus.languages.codes) if asked is None else \
+        [corpus.languages[code].code for code in asked] or [corpus.languages.default.code]
+    script = _script(args, corpus)
+    sheets = [make_sheet(corpus, script, lang, kind, official, getattr(args, "detail", "full"))
+              for lang in langs for kind in kinds]
+    return corpus, script, sheets, official is not None
+
+
+def _summarise(args: argparse.Namespace, script: ScriptSpec,
+               sheets: list[ScriptSheet | NightSheet], official: bool,
+               pages: list[tuple[str, int]]) -> int:
+    """The run's last line: what the sheets lack; with --strict, exit 1 when anything does."""
+    summary = summarise(args.script, [(s.lang, s) for s in sheets], official,
+                        len(script.warnings), pages)
+    print(summary.line, file=sys.stdout if summary.complete else sys.stderr)
+    return 1 if args.strict and not summary.complete else 0
+
+
+def _one_sheet(args: argparse.Namespace, kind: str) -> int:
+    target = _sheet_target(args)
+    corpus, script, sheets, official = _sheets(args, [args.lang] if args.lang else [], (kind,))
+    html = sheet_html(corpus, args.root / "templates", sheets[0])
+    pages = _write_sheet(html, target, args.pdf is not None)
+    return _summarise(args, script, sheets, official, [(str(target), pages)] if pages else [])
+
+
+def _nightsheet(args: argparse.Namespace) -> int:
+    return _one_sheet(args, args.night)
 
 
 def _scriptsheet(args: argparse.Namespace) -> int:
-    target = _sheet_target(args)
-    official = _official(args)
-    corpus = load_corpus(args.root)
-    html = sheet_html(corpus, args.root / "templates", _script(args, corpus),
-                      _language(args, corpus), "script", official)
-    return _write_sheet(html, target, args.pdf is not None)
+    return _one_sheet(args, "script")
 
 
 def _print(args: argparse.Namespace) -> int:
     """Every sheet of a script, in each language asked, as one-page PDFs: one Chromium."""
     folder = _output_folder(args.output)
-    official = _official(args)
-    corpus = load_corpus(args.root)
-    langs = [corpus.languages[code.strip()].code for code in args.lang.split(",") if code.strip()] \
-        if args.lang else list(corpus.languages.codes)
-    script = _script(args, corpus)
+    langs = [code.strip() for code in args.lang.split(",") if code.strip()] if args.lang \
+        else None
+    corpus, script, sheets, official = _sheets(args, langs, KINDS)
     folder.mkdir(exist_ok=True)  # only once the script and languages are known good
-    jobs = [(sheet_html(corpus, args.root / "templates", script, lang, kind, official),
-             folder / f"{kind}-{lang}.pdf") for lang in langs for kind in KINDS]
-    print_pdfs(jobs)
+    jobs = [(sheet_html(corpus, args.root / "templates", sheet),
+             folder / f"{'script' if isinstance(sheet, ScriptSheet) else sheet.night}-"
+                      f"{sheet.lang}.pdf") for sheet in sheets]
+    counts = print_pdfs(jobs)
     for _, pdf in jobs:
         print(pdf)
-    return 0
+    return _summarise(args, script, sheets, official,
+                      [(str(pdf), count) for (_, pdf), count in zip(jobs, counts, strict=True)])
 
 
 def _output_folder(value: str) -> Path:
@@ -160,12 +194,12 @@ def _sheet_target(args: argparse.Namespace) -> Path:
 
 
 def _write_sheet(html: str, target: Path, pdf: bool) -> int:
-    if pdf:
-        print_pdfs([(html, target)])
-    else:
+    """Writes the sheet; its page count when printed, else 0."""
+    pages = print_pdfs([(html, target)])[0] if pdf else 0
+    if not pdf:
         write_text(target, html)
     print(target)
-    return 0
+    return pages
 
 
 def _export_script(args: argparse.Namespace) -> int:
@@ -261,6 +295,17 @@ def _official_option(command: argparse.ArgumentParser) -> None:
                               "game.<lang>.json …) to fill what the almanac lacks")
 
 
+def _sheet_options(command: argparse.ArgumentParser, detail: bool) -> None:
+    if detail:
+        command.add_argument("--detail", choices=DETAILS, default="short",
+                             help="short: a row's one-line reminder where there is one "
+                                  "(default); full: every step of the almanac for tonight")
+    command.add_argument("--strict", action="store_true",
+                         help="exit 1 when a sheet lacks anything or the script has warnings")
+    command.add_argument("--verbose", action="store_true",
+                         help="list every warning about the script, each on its line")
+
+
 def _outputs(command: argparse.ArgumentParser) -> None:
     out = command.add_mutually_exclusive_group(required=True)
     out.add_argument("--html", help="write the sheet as a standalone HTML file")
@@ -336,6 +381,7 @@ def main(argv: list[str] | None = None) -> int:
     _official_option(sheet)
     sheet.add_argument("--lang", help="a language of content/languages.yaml (default: its first)")
     sheet.add_argument("--night", choices=NIGHTS, default="first")
+    _sheet_options(sheet, True)
     _outputs(sheet)
     sheet.set_defaults(run=_nightsheet)
 
@@ -345,6 +391,7 @@ def main(argv: list[str] | None = None) -> int:
     script_sheet.add_argument("--lang",
                               help="a language of content/languages.yaml (default: its first)")
     _official_option(script_sheet)
+    _sheet_options(script_sheet, False)
     _outputs(script_sheet)
     script_sheet.set_defaults(run=_scriptsheet)
 
@@ -354,6 +401,7 @@ def main(argv: list[str] | None = None) -> int:
                            help="the folder for script-, first- and other-<lang>.pdf")
     print_all.add_argument("--lang", help="languages, comma-separated (default: all)")
     _official_option(print_all)
+    _sheet_options(print_all, True)
     print_all.set_defaults(run=_print)
 
     narration = commands.add_parser("narration", help="a One Night narration sheet for some roles")

@@ -147,6 +147,17 @@ REMINDER_WORD = _code(
     "reminder-word", "info",
     N_("A language's text calls reminders by two words (알림 and 리마인더); the rarer is shown."),
     N_("'{rare}' here; the corpus mostly says '{common}' ({common_count} to {rare_count})"))
+NIGHT_STEP_SET = _code(
+    "night-step-set", "info",
+    N_("A how-to-run step whose night an editor states in content/night-steps.yaml, where its "
+       "own words read otherwise."),
+    N_("{name}: night set to {night} by content/night-steps.yaml:{data_line}; its words read "
+       "{words}"))
+NIGHT_STEP_UNMATCHED = _code(
+    "night-step-unmatched", "warning",
+    N_("A step named in content/night-steps.yaml that no how-to-run step of the character "
+       "begins with: the correction applies to nothing."),
+    N_("no {language} how-to-run step of {name} begins with '{step}'"))
 TOC_MISMATCH = _code(
     "toc-mismatch", "warning",
     N_("A table-of-contents entry whose number or title differs from the chapter heading."),

@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from generator.facts.glossary import Glossary, load_glossary
 from generator.facts.languages import Language, Languages, load_languages
 from generator.facts.night_order import NightOrder, load_night_order
+from generator.facts.step_nights import load_step_nights
 from generator.model import Diagnostic, ParsedFile
 from generator.parse import parse_text
 from generator.read.corpus import Text, read_corpus
@@ -14,10 +16,14 @@ from generator.resolve import Corpus, resolve
 
 
 def load_facts(content: Path) -> tuple[Languages, Glossary, NightOrder]:
-    """The data files of content/: the languages, the glossary, the night order."""
+    """The data files of content/: the languages, the glossary, the night order and the
+    editors' nights of steps."""
     languages = load_languages(content / "languages.yaml")
-    return (languages, load_glossary(content / "glossary.yaml", languages),
-            load_night_order(content / "night-order.yaml"))
+    glossary = load_glossary(content / "glossary.yaml", languages)
+    steps = load_step_nights(content / "night-steps.yaml",
+                             {term.id for term in glossary.game_terms("botc")}, languages.codes)
+    return (languages, glossary,
+            replace(load_night_order(content / "night-order.yaml"), step_nights=steps))
 
 
 def load_corpus(root: Path) -> Corpus:

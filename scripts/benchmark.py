@@ -29,6 +29,7 @@ from generator.checks import run_checks  # noqa: E402
 from generator.output.browser import chromium, serve  # noqa: E402
 from generator.pipeline import load_corpus  # noqa: E402
 from generator.read.corpus import Text, decode  # noqa: E402
+from generator.read.script_json import read_script  # noqa: E402
 
 REPEATS = 3
 SIZES = (45, 181, 724)
@@ -245,6 +246,32 @@ def _growth(figure: float, row: Figures, base_figure: float, base: Figures) -> f
     return (figure / row.characters) / (base_figure / base.characters)
 
 
+def hostile_script(ids: int) -> list[object]:
+    """A script at the size bound's scale: `ids` homebrew characters and as many unknown ids,
+    each of which looks for a suggestion among the others."""
+    return [{"id": "_meta", "name": "Hostile"},
+            *({"id": f"homebrew{i:05d}x", "name": f"H{i}", "team": "townsfolk", "ability": "a"}
+              for i in range(ids)),
+            *(f"unknown{i:05d}y" for i in range(ids))]
+
+
+def script_reading(into: Path) -> None:
+    """Reading a script file grows linearly with its size (unknown ids once cost
+    unknown × known: a 477 KB script took 249 s)."""
+    corpus = load_corpus(ROOT)
+    known = [term.id for term in corpus.glossary.game_terms("botc")]
+    per_kb = []
+    for ids in (1000, 4000):
+        path = into / f"script-{ids}.json"
+        path.write_text(json.dumps(hostile_script(ids)), encoding="utf-8")
+        _, seconds, _ = measure(read_script, path, known, corpus.night_order.specials)
+        per_kb.append(seconds / (path.stat().st_size / 1000))
+        print(f"script of {path.stat().st_size / 1000:.0f} KB ({ids} unknown ids) read in "
+              f"{seconds:.2f} s")
+    print(f"ratio, script reading time per KB, 4000 against 1000 ids: {per_kb[1] / per_kb[0]:.2f} "
+          "(goal ≤ 1.5: linear)")
+
+
 def main() -> None:
     sizes = tuple(int(arg) for arg in sys.argv[1:]) or SIZES
     rows = []
@@ -276,6 +303,7 @@ def main() -> None:
             print(f"{row.characters} characters: an edit shows in {row.edit / row.build:.3f} of "
                   f"a whole build (goal < 0.25)")
         search_index_sizes(Path(tmp) / str(rows[-1].characters) / "site")
+        script_reading(Path(tmp))
 
 
 if __name__ == "__main__":

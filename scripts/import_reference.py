@@ -1,6 +1,6 @@
 """Refresh the BotC facts of content/glossary.yaml and content/night-order.yaml from the
 official data in ../shared/reference/botc/ (ids, names, teams, editions, token labels, jinx
-pairs, night positions), and generator/export/script-schema.json from its script schema, stripped
+pairs, night positions), and generator/read/script-schema.json from its script schema, stripped
 of its prose.
 Sentences (abilities, flavor, reminders' texts, the schema's titles) are never copied.
 
@@ -53,7 +53,7 @@ def _stripped_value(key: str, value: Any) -> Any:
 
 def write_schema(ref: Path, root: Path) -> None:
     schema = json.loads((ref / "script-schema.json").read_text(encoding="utf-8"))
-    (root / "generator/export/script-schema.json").write_text(
+    (root / "generator/read/script-schema.json").write_text(
         json.dumps(strip_annotations(schema), ensure_ascii=False, indent=1) + "\n",
         encoding="utf-8")
 
@@ -106,11 +106,13 @@ def main() -> None:
         if role["id"] in jinxes:
             entry["jinxes"] = OneLine(jinxes[role["id"]])
         characters.append(entry)
-    glossary = {"teams": old.get("teams", []), "botc": characters, "onuw": old.get("onuw", {})}
+    glossary = {"teams": old.get("teams", []), "editions": old.get("editions", []),
+                "botc": characters, "onuw": old.get("onuw", {})}
     glossary_path.write_text(
         "# Teams (order, alignment, colour, labels), then characters: ids, teams and names per\n"
         "# language (official, plus aliases the corpus uses). BotC characters come from the\n"
-        "# official data via scripts/import_reference.py; teams and onuw are kept by hand.\n"
+        "# official data via scripts/import_reference.py; teams, editions and onuw are kept\n"
+        "# by hand.\n"
         # No wrapping, so that a long jinx list stays on its one line.
         + yaml.dump(glossary, Dumper=GlossaryDumper, allow_unicode=True, sort_keys=False,
                     width=10**6),

@@ -85,3 +85,20 @@ def test_the_rulebook_wake_order_matches_the_night_order_file(corpus):
     book = corpus.rulebooks[0]
     assert [s.code for s in book.wake_order_combined] == [code for code, _ in order.onuw_combined]
     assert [s.code for s in book.wake_order_alone] == [code for code, _ in order.onuw_daybreak]
+
+
+def test_the_editions_titles_are_checked_like_every_field(tmp_path):
+    import pytest
+
+    from generator.errors import AlmanacError
+    for editions, message in (
+        ("[{id: tb, titles: {en: Trouble Brewing, ko: ''}}]",
+         "edition 'tb': titles are text, one per language"),
+        ("[{id: Trouble Brewing, titles: {en: x}}]",
+         "edition 'Trouble Brewing': an id is lower-case letters, digits and hyphens"),
+    ):
+        path = tmp_path / "glossary.yaml"
+        path.write_text(f"editions: {editions}\nbotc: []\n", encoding="utf-8")
+        with pytest.raises(AlmanacError) as caught:
+            load_glossary(path, LANGUAGES)
+        assert caught.value.message == message

@@ -6,7 +6,7 @@ import csv
 
 import pytest
 
-from generator.views.night_steps import CLASSES, step_classes
+from generator.parse.night_steps import CLASSES, step_classes
 from tests.conftest import FILES, ROOT
 
 TABLE = ROOT / "tests" / "data" / "night-steps.tsv"
@@ -28,8 +28,9 @@ def classified(corpus) -> dict[tuple[str, int], tuple[str, str, str]]:
                 if entry.file not in files:
                     continue
                 words = corpus.languages[lang].night
-                for step, kind in zip(entry.how_to_run, step_classes(entry.how_to_run, words),
-                                      strict=True):
+                fixes = corpus.night_order.step_fixes(character.id, lang)
+                for step, kind in zip(entry.how_to_run,
+                                      step_classes(entry.how_to_run, words, fixes), strict=True):
                     found[(entry.file, step.line)] = (character.id, lang, kind)
     return found
 
@@ -55,6 +56,13 @@ def test_the_code_agrees_with_every_row(corpus):
     (FILES["000"], 243, "first"),  # Damsel: 첫날 밤, 각 하수인을 깨워…
     (FILES["000"], 52, "other"),   # Bounty Hunter: when the known player dies, 그날 밤 …
     (FILES["004"], 162, "other"),  # Pit-Hag: "If the chosen character is not in play, wake…"
+    # Issue 17's misreadings: the small-game advice of the Fortune Teller is set-up, not a
+    # night; the Goon's "at night, if a player uses their ability on the Goon" is each night;
+    # the Banshee's "if the Demon killed the Banshee" is each night but the first.
+    (FILES["000"], 150, "setup"),
+    (FILES["000"], 228, "each"),
+    (FILES["001"], 79, "other"),
+    (FILES["001"], 80, "other"),
 ])
 def test_the_steps_the_issue_names(corpus, file, line, expected):
     assert classified(corpus)[(file, line)][2] == expected

@@ -41,7 +41,8 @@ class Rows(HTMLParser):
             self.rows.append(attrs["data-id"])
         if tag == "section":
             self.box = next(c for c in classes if c != "nightsheet-box")
-        if tag == "span" and "nightsheet-listed" in classes:
+        if tag == "span" and "nightsheet-listed" in classes or \
+                tag == "p" and "nightsheet-also-row" in classes:
             self.listed.setdefault(self.box, []).append(attrs["data-id"])
 
 
@@ -66,7 +67,7 @@ def script_000(tmp_path_factory):
 
 def test_exported_script_validates_against_the_schema(script_000):
     document = json.loads(script_000.read_text(encoding="utf-8"))
-    schema = json.loads((ROOT / "generator" / "export" / "script-schema.json").read_text(encoding="utf-8"))
+    schema = json.loads((ROOT / "generator" / "read" / "script-schema.json").read_text(encoding="utf-8"))
     jsonschema.validate(document, schema)
     with pytest.raises(jsonschema.ValidationError):  # the schema has teeth: a script has 5+ items
         jsonschema.validate(document[:4], schema)
@@ -101,8 +102,11 @@ def test_trouble_brewing_fixture(night, tmp_path):
     assert rows.rows == official_order(characters, night)
     assert "notplaced" not in rows.listed and "nightsheet-not-placed" not in rows.listed
     waking = set(rows.rows)
-    assert sorted(rows.listed["nightsheet-not-waking"]) == sorted(c for c in characters
-                                                                  if c not in waking)
+    # The Drunk wakes as the Townsfolk it thinks it is: its steps, in the box of those that
+    # act without waking.
+    assert rows.listed["nightsheet-also"] == ["drunk"]
+    assert sorted(rows.listed["nightsheet-not-waking"] + ["drunk"]) == \
+        sorted(c for c in characters if c not in waking)
 
 
 def test_meta_order_overrides_and_unknown_ids_are_not_placed(tmp_path):

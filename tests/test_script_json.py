@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.errors import AlmanacError
-from generator.export.script_json import SCHEMA, CustomCharacter, read_script
+from generator.read.script_json import SCHEMA, read_script
+from generator.read.script_spec import CustomCharacter
 from tests.conftest import ROOT
 
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -67,9 +68,21 @@ def test_a_nested_alternative_is_blamed_on_its_element(tmp_path):
         "[0].image[0]: 5 is not of type 'string'"
 
 
-def test_a_script_that_is_not_an_array(tmp_path):
-    assert failure(written(tmp_path, {"id": "_meta", "name": "T"})).message == \
-        "script: {'id': '_meta', 'name': 'T'} is not of type 'array'"
+@pytest.mark.parametrize("document, what", [
+    ({"id": "_meta", "name": "T"}, "an object with keys 'id', 'name'"),
+    ({str(i): i for i in range(7)}, "an object with keys '0', '1', '2', '3', '4', …"),
+    ({}, "an empty object"), ("imp", "a string"), (3, "a number"), (None, "null"),
+])
+def test_a_file_that_is_not_a_script_array_is_named_in_a_plain_sentence(tmp_path, document, what):
+    assert failure(written(tmp_path, document)).message == \
+        "expected a JSON array of characters, the official script format; this file is " + what
+
+
+def test_a_file_past_the_size_bound_is_refused_before_it_is_read(tmp_path):
+    path = tmp_path / "huge.json"
+    path.write_text(json.dumps(["imp"] * 200_000), encoding="utf-8")
+    assert failure(path).message == \
+        "larger than 1000 KB, the most a script may be (the largest real scripts are a tenth of it)"
 
 
 def test_long_values_are_shortened_in_messages(tmp_path):
@@ -133,6 +146,16 @@ def test_a_number_past_pythons_digit_limit(tmp_path):
     assert failure(path).message == "a number has too many digits"
 
 
+def test_a_blank_name_gives_the_title_of_the_file(tmp_path, known):
+    document = [{"id": "_meta", "name": "  "}, "imp", "chef", "monk", "spy", "drunk"]
+    assert read_script(written(tmp_path, document, "late-night_games.json"), known).title == \
+        "late night games"
+
+
+def test_one_item_is_counted_in_the_singular(tmp_path, known):
+    assert read_script(written(tmp_path, ["imp"]), known).warnings == ("script: 1 item, fewer than 5",)
+
+
 def test_a_byte_order_mark_is_read_past(tmp_path, known):
     path = tmp_path / "bom.json"
     path.write_bytes('\ufeff["imp", "empath", "monk", "spy", "drunk"]'.encode())
@@ -140,18 +163,23 @@ def test_a_byte_order_mark_is_read_past(tmp_path, known):
 
 
 def test_faults_the_reader_can_live_with_are_warnings(tmp_path, known):
-    character = {"id": "pixie", "name": "P" * 31, "team": "Townsfolk", "ability": "a",
+    character = {"id": "pixy", "name": "P" * 31, "team": "Townsfolk", "ability": "a",
                  "sparkle": True}
-    spec = read_script(written(tmp_path, ["imp", "a" * 21, character]), known)
+    odd = {"id": "gremlin", "name": "Gremlin", "team": "villain", "ability": "b"}
+    spec = read_script(written(tmp_path, ["imp", "a" * 21, character, odd]), known)
     assert spec.warnings == (
-        "script: 3 items, fewer than 5",
+        "script: 4 items, fewer than 5",
         "[1]: 21 characters, more than 20",
-        "[2]: Additional properties are not allowed ('sparkle' was unexpected)",
         "[2].name: 31 characters, more than 30",
-        f"[2].team: 'Townsfolk' is not one of {TEAMS}",
+        f"[3].team: 'villain' is not one of {TEAMS}",
         f"[1]: unknown id '{'a' * 21}'",
+        "1 item carries fields the official format does not define, read past; --verbose shows it",
+        "1 team spelt otherwise read as the official one; --verbose shows it",
     )
-    assert spec.custom["pixie"] == CustomCharacter("pixie", "P" * 31, "Townsfolk", "a")
+    assert spec.details == ("[2]: Additional properties are not allowed ('sparkle' was unexpected)",
+                            "[2].team: 'Townsfolk' read as 'townsfolk'")
+    assert spec.custom["pixy"] == CustomCharacter("pixy", "P" * 31, "townsfolk", "a")
+    assert spec.custom["gremlin"].team == "villain"  # unknown teams are kept as written
 
 
 def test_the_projects_fixtures_read_without_warnings_but_the_unknown_id(known, specials):
@@ -173,7 +201,7 @@ def sloppy(known, specials):
 def test_ids_are_normalised_as_the_official_tools_do(sloppy):
     assert sloppy.characters == ("fanggu", "fangu", "empath", "butler", "tinkerbell",
                                  "lilmonster", "zzz")
-    assert "[1]: 'Fang Gu' read as 'fanggu'" in sloppy.warnings
+    assert "[1]: 'Fang Gu' read as 'fanggu'" in sloppy.details
 
 
 def test_a_repeated_id_is_kept_once_and_both_places_named(sloppy):
@@ -191,8 +219,8 @@ def test_an_unknown_id_gets_the_closest_known_one(sloppy):
 
 def test_a_homebrew_character_keeps_its_own_id_normalised(sloppy):
     assert sloppy.custom == {"tinkerbell": CustomCharacter(
-        "tinkerbell", "Tinkerbell", "Townsfolk", "Each night, you learn nothing.", ("Dust",))}
-    assert "[6]: 'Tinker Bell' read as 'tinkerbell'" in sloppy.warnings
+        "tinkerbell", "Tinkerbell", "townsfolk", "Each night, you learn nothing.", ("Dust",))}
+    assert "[6]: 'Tinker Bell' read as 'tinkerbell'" in sloppy.details
 
 
 def test_night_orders_are_normalised_and_keep_the_special_rows(sloppy):
@@ -201,24 +229,30 @@ def test_night_orders_are_normalised_and_keep_the_special_rows(sloppy):
     assert sloppy.other_night == ("dusk", "fanggu", "dawn")
 
 
-def test_all_warnings_in_order(sloppy):
+def test_all_warnings_in_order_and_the_read_past_in_one_line_each(sloppy):
     assert sloppy.warnings == (
-        "[5]: Additional properties are not allowed ('edition' was unexpected)",
-        "[6]: Additional properties are not allowed ('sparkle' was unexpected)",
-        f"[6].team: 'Townsfolk' is not one of {TEAMS}",
-        "[1]: 'Fang Gu' read as 'fanggu'",
         "[2]: duplicate id 'fanggu' (first at [1]); ignored",
         "[3]: unknown id 'fangu'; did you mean 'fanggu'?",
-        "[6]: 'Tinker Bell' read as 'tinkerbell'",
         "[7]: unknown id 'lilmonster'; did you mean 'lilmonsta'?",
         "[8]: unknown id 'zzz'",
         "[9]: duplicate id '_meta' (first at [0]); ignored",
         "[10]: duplicate id 'empath' (first at [4]); ignored",
+        "[0].otherNight[3]: duplicate id 'dawn' (first at [0].otherNight[2]); ignored",
+        "2 items carry fields the official format does not define, read past; --verbose lists each",
+        "6 ids read as the official tools read them (capitals, spaces, '_' and '-' dropped); "
+        "--verbose lists each",
+        "1 team spelt otherwise read as the official one; --verbose shows it",
+    )
+    assert sloppy.details == (
+        "[5]: Additional properties are not allowed ('edition' was unexpected)",
+        "[6]: Additional properties are not allowed ('sparkle' was unexpected)",
+        "[1]: 'Fang Gu' read as 'fanggu'",
+        "[6]: 'Tinker Bell' read as 'tinkerbell'",
         "[0].firstNight[0]: 'Dusk' read as 'dusk'",
         "[0].firstNight[1]: 'fang_gu' read as 'fanggu'",
         "[0].firstNight[2]: 'tinker_bell' read as 'tinkerbell'",
         "[0].otherNight[1]: 'FangGu' read as 'fanggu'",
-        "[0].otherNight[3]: duplicate id 'dawn' (first at [0].otherNight[2]); ignored",
+        "[6].team: 'Townsfolk' read as 'townsfolk'",
     )
 
 
@@ -279,15 +313,43 @@ def test_schema_stripping_drops_annotations_and_keeps_property_names():
 
 
 def test_the_schema_is_written_stripped_in_the_shipped_layout(tmp_path):
-    (tmp_path / "generator" / "export").mkdir(parents=True)
+    (tmp_path / "generator" / "read").mkdir(parents=True)
     (tmp_path / "script-schema.json").write_text(
         '{"$schema": "s", "title": "Script", "type": "array", "items": {"type": "string"}}',
         encoding="utf-8")
     _import_reference().write_schema(tmp_path, tmp_path)
-    assert (tmp_path / "generator" / "export" / "script-schema.json").read_text(encoding="utf-8") == \
+    assert (tmp_path / "generator" / "read" / "script-schema.json").read_text(encoding="utf-8") == \
         '{\n "$schema": "s",\n "type": "array",\n "items": {\n  "type": "string"\n }\n}\n'
 
 
 def test_the_shipped_schema_holds_no_annotations():
     shipped = json.loads(SCHEMA.read_text(encoding="utf-8"))
     assert _import_reference().strip_annotations(shipped) == shipped
+
+
+def test_a_suggestion_looks_at_a_bounded_number_of_known_ids():
+    """Unknown ids once cost unknown × known comparisons (a 477 KB script: 249 s); each now
+    looks only at ids sharing its first or last letters, at most 64 of each."""
+    from generator.read.script_spec import _Suggestions
+    suggest = _Suggestions([f"abc{i:05d}xyz" for i in range(5000)] + ["fanggu", "lilmonsta"])
+    assert max(len(bucket) for bucket in suggest.index.values()) == 64
+    assert (suggest("fangu"), suggest("lilmonster"), suggest("abc00003xyq")) == \
+        ("fanggu", "lilmonsta", "abc00003xyz")
+    assert suggest("x" * 41) is None  # past any id's length: no typo of one
+
+
+def test_many_unknown_ids_print_ten_lines_and_a_count_unless_verbose(tmp_path):
+    from tests.projects import almanac
+    path = written(tmp_path, ["imp", *(f"nobody{i}" for i in range(30)), "Fang Gu"])
+    quiet = almanac("scriptsheet", str(path), "--html", str(tmp_path / "s.html"))
+    lines = quiet.stderr.strip().split("\n")
+    assert lines[:2] == [f"{path}: warning: [1]: unknown id 'nobody0'",
+                         f"{path}: warning: [2]: unknown id 'nobody1'"]
+    assert lines[10] == f"{path}: warning: and 21 more; --verbose lists every one"
+    assert len(lines) == 12  # ten, the count, the summary
+    verbose = almanac("scriptsheet", str(path), "--html", str(tmp_path / "s.html"), "--verbose")
+    said = verbose.stderr.strip().split("\n")
+    assert f"{path}: warning: [30]: unknown id 'nobody29'" in said
+    assert f"{path}: warning: [31]: 'Fang Gu' read as 'fanggu'" in said
+    assert f"{path}: warning: 1 id read as the official tools read it (capitals, spaces, '_' " \
+        "and '-' dropped); --verbose shows it" in said

@@ -9,8 +9,9 @@ from html import unescape
 
 import pytest
 
-from generator.export.script_json import CustomCharacter, ScriptSpec, from_corpus
 from generator.facts.official import Part, load_official
+from generator.read.script_spec import CustomCharacter, ScriptSpec
+from generator.views.corpus_script import from_corpus
 from generator.views.nightsheet import build_sheet
 from generator.views.scriptsheet import build_script_sheet
 from tests.conftest import FILES, ROOT

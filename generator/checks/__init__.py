@@ -60,6 +60,7 @@ from generator.checks import (  # noqa: E402,F401
     duplicates,
     noise,
     reminder_tokens,
+    step_nights,
     structure,
     terminology,
     ui_catalogs,

@@ -43,6 +43,14 @@ class Team:
 
 
 @dataclass(frozen=True)
+class Edition:
+    """An official edition: its title per language, as the sheets of its script print it."""
+
+    id: str
+    titles: dict[str, str] = field(hash=False)
+
+
+@dataclass(frozen=True)
 class Token:
     """A reminder token's label per language."""
 
@@ -79,6 +87,15 @@ class Glossary:
     teams: tuple[Team, ...]
     terms: tuple[Term, ...]
     artifacts: tuple[Term, ...]
+    editions: tuple[Edition, ...] = ()
+
+    def title(self, title: str, lang: str) -> str:
+        """A script's title in the language asked where it is an official edition's, in any
+        language, spelt in any case; else the title as it is."""
+        key = squash(title)
+        edition = next((e for e in self.editions
+                        if any(squash(t) == key for t in e.titles.values())), None)
+        return edition.titles.get(lang, title) if edition else title
 
     @cached_property
     def _by_id(self) -> dict[tuple[str, str], Term]:
@@ -174,6 +191,12 @@ def load_glossary(path: Path, languages: Languages) -> Glossary:
 def _problem(glossary: Glossary) -> str | None:
     """The first fault of a glossary that loaded: an id that is no slug, an id twice, a name
     or label that is not text, a team no team entry declares."""
+    for edition in glossary.editions:
+        if not isinstance(edition.id, str) or not ID.match(edition.id):
+            return f"edition '{edition.id}': an id is lower-case letters, digits and hyphens"
+        if not edition.titles or \
+                not all(isinstance(t, str) and t.strip() for t in edition.titles.values()):
+            return f"edition '{edition.id}': titles are text, one per language"
     for team in glossary.teams:
         if not ID.match(str(team.id)):
             return f"team '{team.id}': an id is lower-case letters, digits and hyphens"
@@ -222,4 +245,6 @@ def _glossary(data: dict[str, Any], languages: Languages) -> Glossary:
                     wakes=r.get("wakes"))
               for r in onuw.get("roles", [])]
     artifacts = tuple(_term(a, "onuw-artifact", "", languages) for a in onuw.get("artifacts", []))
-    return Glossary(teams, tuple(terms), artifacts)
+    editions = tuple(Edition(id=e["id"], titles={str(k): v for k, v in dict(e["titles"]).items()})
+                     for e in data.get("editions", []))
+    return Glossary(teams, tuple(terms), artifacts, editions)

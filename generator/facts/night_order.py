@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from generator.facts.step_nights import StepNight
 from generator.read.yaml_data import load_yaml, malformed
 
 
@@ -29,9 +30,15 @@ class NightOrder:
     specials: tuple[str, ...] = ()  # rows that are no character: dusk, minion info, …
     first_night_only: tuple[str, ...] = ()  # specials only the first night has
     onuw_rules: OnuwRules = OnuwRules()  # without them each role wakes at its own step only
+    step_nights: tuple[StepNight, ...] = ()  # editors' corrections (content/night-steps.yaml)
 
     def night(self, which: str) -> tuple[str, ...]:
         return self.first_night if which == "first" else self.other_night
+
+    def step_fixes(self, character: str, lang: str) -> tuple[StepNight, ...]:
+        """The editors' nights of a character's steps in one language."""
+        return tuple(fix for fix in self.step_nights
+                     if fix.character == character and fix.lang == lang)
 
 
 def load_night_order(path: Path) -> NightOrder:

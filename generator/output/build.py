@@ -9,7 +9,6 @@ from pathlib import Path
 from mkdocs.exceptions import Abort
 
 from generator.checks import run_checks
-from generator.export.script_json import from_corpus
 from generator.facts.catalogs import catalog_stats
 from generator.facts.official import OfficialTexts
 from generator.model import SECTIONS, Diagnostic, visible
@@ -19,6 +18,7 @@ from generator.output.site import build_sites, nav, show_mkdocs_warnings, write_
 from generator.pipeline import load_corpus
 from generator.read.corpus import DATA_FILES
 from generator.resolve import Corpus
+from generator.views.corpus_script import from_corpus
 from generator.views.messages import message
 from generator.views.narration import build_narration
 from generator.views.nightsheet import NIGHTS, build_sheet

@@ -1,6 +1,7 @@
 """Night and narration sheets as standalone HTML, and as PDF printed by headless Chromium."""
 from __future__ import annotations
 
+import re
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -41,10 +42,11 @@ def fitting_scale(page: Page) -> float:
     return _SCALES[-1]
 
 
-def print_pdfs(jobs: list[tuple[str, Path]]) -> None:
+def print_pdfs(jobs: list[tuple[str, Path]]) -> list[int]:
     """Print each (HTML, PDF path) with one Chromium: A4 from the stylesheet's @page,
     backgrounds kept, fonts embedded, scaled down as far as readable to keep one page. Each
-    PDF is written whole, or not at all."""
+    PDF is written whole, or not at all. Returns each PDF's page count."""
+    counts = []
     with chromium() as browser:
         for html, pdf in jobs:
             page = browser.new_page()
@@ -52,6 +54,17 @@ def print_pdfs(jobs: list[tuple[str, Path]]) -> None:
             page.emulate_media(media="print")
             write_with(pdf, partial(_pdf, page, fitting_scale(page)))
             page.close()
+            counts.append(pdf_pages(pdf.read_bytes()))
+    return counts
+
+
+# A page object of a PDF: `/Type /Page`, not the `/Type /Pages` of the tree above them.
+# Chromium writes page objects as plain objects, never inside compressed object streams.
+_PAGE = re.compile(rb"/Type\s*/Page(?![A-Za-z])")
+
+
+def pdf_pages(data: bytes) -> int:
+    return len(_PAGE.findall(data))
 
 
 def _pdf(page: Page, scale: float, target: Path) -> None:

@@ -4,27 +4,31 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.export.script_json import ScriptSpec
 from generator.facts.catalogs import translations
 from generator.facts.official import OfficialTexts
 from generator.output.printing import standalone_html
+from generator.read.script_spec import ScriptSpec
 from generator.resolve import Corpus
 from generator.views import labels
-from generator.views.nightsheet import build_sheet
-from generator.views.scriptsheet import build_script_sheet
+from generator.views.nightsheet import NightSheet, build_sheet
+from generator.views.scriptsheet import ScriptSheet, build_script_sheet
 
 # What `print` writes for each language: the script sheet, then the two nights.
 KINDS = ("script", "first", "other")
 
 
-def sheet_html(corpus: Corpus, templates: Path, script: ScriptSpec, lang: str, kind: str,
-               official: OfficialTexts | None) -> str:
-    """One sheet: kind is script, first or other."""
+def make_sheet(corpus: Corpus, script: ScriptSpec, lang: str, kind: str,
+               official: OfficialTexts | None, detail: str) -> ScriptSheet | NightSheet:
+    """One sheet: kind is script, first or other; `detail` (short or full) of night rows."""
     if kind == "script":
-        sheet = build_script_sheet(corpus, script, lang, official)
-        return standalone_html(templates, lang, corpus, "scriptsheet/_sheet.html.j2",
+        return build_script_sheet(corpus, script, lang, official)
+    return build_sheet(corpus, script, lang, kind, official, detail)
+
+
+def sheet_html(corpus: Corpus, templates: Path, sheet: ScriptSheet | NightSheet) -> str:
+    if isinstance(sheet, ScriptSheet):
+        return standalone_html(templates, sheet.lang, corpus, "scriptsheet/_sheet.html.j2",
                                sheet.title, sheet=sheet)
-    night = build_sheet(corpus, script, lang, kind, official)
-    name = translations(lang).gettext(labels.NIGHTS[kind])
-    return standalone_html(templates, lang, corpus, "nightsheet/_sheet.html.j2",
-                           f"{night.title} · {name}", sheet=night)
+    name = translations(sheet.lang).gettext(labels.NIGHTS[sheet.night])
+    return standalone_html(templates, sheet.lang, corpus, "nightsheet/_sheet.html.j2",
+                           f"{sheet.title} · {name}", sheet=sheet)

@@ -44,7 +44,7 @@ def _read(path: Path) -> bytes | str:
 
 
 # The data files beside the language folders; anything else there is not read.
-DATA_FILES = ("languages.yaml", "glossary.yaml", "night-order.yaml")
+DATA_FILES = ("languages.yaml", "glossary.yaml", "night-order.yaml", "night-steps.yaml")
 
 
 def _is_text(path: Path) -> bool:

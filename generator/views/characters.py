@@ -7,13 +7,13 @@ from dataclasses import dataclass, field, replace
 
 from babel import Locale, UnknownLocaleError
 
-from generator.export.script_json import from_corpus
 from generator.facts.glossary import Term
 from generator.facts.official import OfficialText, OfficialTexts, Part, markup_parts
 from generator.model import PRESENT, SECTIONS, UNTRANSLATED, Entry
 from generator.parse.vocabulary import quoted_ability
 from generator.resolve import Character, Corpus, Script
 from generator.views import labels
+from generator.views.corpus_script import from_corpus
 from generator.views.nightsheet import NIGHTS, build_sheet
 
 

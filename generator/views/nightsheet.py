@@ -4,7 +4,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from generator.export.script_json import ScriptSpec
 from generator.facts.official import (
     OfficialText,
     OfficialTexts,
@@ -13,12 +12,16 @@ from generator.facts.official import (
     markup_parts,
 )
 from generator.model import PRESENT, Entry
+from generator.parse.night_steps import steps_for_night
 from generator.parse.vocabulary import letter_system
+from generator.read.script_spec import ScriptSpec
 from generator.resolve import Corpus
 from generator.views.abilities import almanac_ability
-from generator.views.night_steps import steps_for_night
 
 NIGHTS = ("first", "other")
+# How much of the almanac a row gives: short puts a one-line reminder (the script's own, the
+# official one in the sheet's language) before the almanac's steps; full, the steps first.
+DETAILS = ("short", "full")
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,35 @@ class NightSheet:
     rows: tuple[SheetRow, ...]
     not_waking: tuple[Listed, ...]
     not_placed: tuple[Listed, ...]
+    # The script's homebrew night numbers could not be the official order's indexes: its
+    # characters are placed among themselves, after the information rows.
+    placed_apart: bool = False
+    # Characters that do not wake but whose almanac has steps for tonight (the Goon when a
+    # player acts on it): their steps, apart from the rows.
+    also: tuple[SheetRow, ...] = ()
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        """The sources the rows' marks stand for, each once, for the legend."""
+        return tuple(dict.fromkeys(row.source for row in (*self.rows, *self.also)
+                                   if not row.special))
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        """Languages of rows not in the sheet's, for the legend."""
+        return tuple(dict.fromkeys(row.text_lang for row in (*self.rows, *self.also)
+                                   if not row.special and row.instructions
+                                   and row.text_lang != self.lang))
+
+    @property
+    def reminder_mark(self) -> bool:
+        return any(part.kind == "reminder" for row in (*self.rows, *self.also)
+                   for line in row.instructions for part in line)
+
+    @property
+    def lacking(self) -> int:
+        """Character rows with no instruction at all."""
+        return sum(1 for row in self.rows if not row.special and row.source == "none")
 
 
 @dataclass(frozen=True)
@@ -106,14 +138,16 @@ def _official(text: OfficialText | None, source: str) -> _Text | None:
     return _Text((text.text,), source, text.lang) if text else None
 
 
-def _tonight(corpus: Corpus, entries: dict[str, Entry], lang: str, night: str) -> _Text | None:
+def _tonight(corpus: Corpus, ident: str, entries: dict[str, Entry], lang: str,
+             night: str) -> _Text | None:
     """The almanac's steps for this night, in the sheet's language, else along its fallbacks."""
     written = False
     for text_lang in (lang, *corpus.languages.others(lang)):
         entry = entries.get(text_lang)
         if entry and entry.status["how_to_run"] == PRESENT:
             written = True
-            steps = steps_for_night(entry.how_to_run, night, corpus.languages[text_lang].night)
+            steps = steps_for_night(entry.how_to_run, night, corpus.languages[text_lang].night,
+                                    corpus.night_order.step_fixes(ident, text_lang))
             if steps:
                 return _Text(steps, "how-to-run", text_lang)
     return _Text((), "none", lang, no_step_tonight=True) if written else None
@@ -124,39 +158,74 @@ def _ability(corpus: Corpus, entries: dict[str, Entry], lang: str) -> _Text | No
     return _Text((found[0],), "ability", found[1]) if found else None
 
 
-def _order(corpus: Corpus, script: ScriptSpec, night: str) -> tuple[str, ...]:
+def placed_apart(corpus: Corpus, script: ScriptSpec) -> bool:
+    """Whether the script's homebrew night numbers are on a scale of their own (1…N among
+    themselves, or an older one): every waking character is homebrew, or a number lies past
+    the official order's last index."""
+    rules = corpus.night_order
+    numbers = [(c.position(night), len(rules.night(night))) for c in script.custom.values()
+               for night in NIGHTS if c.position(night) > 0]
+    if not numbers:
+        return False
+    official = set(rules.first_night) | set(rules.other_night)
+    waking = any(ident in official and ident not in rules.specials for ident in script.characters)
+    return not waking or any(number >= length for number, length in numbers)
+
+
+def _order(corpus: Corpus, script: ScriptSpec, night: str, apart: bool) -> tuple[str, ...]:
     """The script's own order when it has one; else the official order of its characters, with
-    its homebrew characters placed by their positions among the official indexes."""
+    its homebrew characters placed by their positions among the official indexes, or, on a scale
+    of their own, in their own order after the information rows."""
     custom = script.first_night if night == "first" else script.other_night
     if custom is not None:
         return custom
     members = set(script.characters)
     rules = corpus.night_order
-    placed = [(float(index), 0, ident) for index, ident in enumerate(rules.night(night))
+    tonight = rules.night(night)
+    placed = [(float(index), 0, ident) for index, ident in enumerate(tonight)
               if ident in members or (ident in rules.specials and
                                       (night == "first" or ident not in rules.first_night_only))]
-    placed += [(character.position(night), 1, ident) for ident, character in script.custom.items()
-               if character.position(night) > 0 and ident in members]
+    homebrew = sorted((character.position(night), ident)
+                      for ident, character in script.custom.items()
+                      if character.position(night) > 0 and ident in members)
+    if apart:
+        # Just after the night's last special row but dawn (the data list them dusk to dawn):
+        # the Demon's info on the first night, dusk on the others.
+        anchor = max((index for index, ident in enumerate(tonight)
+                      if ident in rules.specials[:-1] and (night == "first" or
+                                                           ident not in rules.first_night_only)),
+                     default=-1)
+        homebrew = [(anchor + (rank + 1) / (len(homebrew) + 1), ident)
+                    for rank, (_, ident) in enumerate(homebrew)]
+    placed += [(position, 1, ident) for position, ident in homebrew]
     return tuple(ident for _, _, ident in sorted(placed))
 
 
 def build_sheet(corpus: Corpus, script: ScriptSpec, lang: str, night: str,
-                official: OfficialTexts | None = None) -> NightSheet:
+                official: OfficialTexts | None = None, detail: str = "full") -> NightSheet:
     """The sheet of one night; special rows (dusk, dawn, …) carry their id only: the template
     words them in the sheet's language. `official`: the official data files, where the user
-    gave them, fill what the almanac and the script lack."""
-    order = _order(corpus, script, night)
+    gave them, fill what the almanac and the script lack. `detail`: one of DETAILS."""
+    apart = placed_apart(corpus, script) and \
+        (script.first_night if night == "first" else script.other_night) is None
+    order = _order(corpus, script, night, apart)
     rows = []
     for ident in order:
         if ident in corpus.night_order.specials:
             rows.append(SheetRow(ident, True, ident, "", "other", (), "special", lang, ()))
             continue
-        rows.append(_character_row(corpus, script, ident, lang, night, official))
+        rows.append(_character_row(corpus, script, ident, lang, night, official, detail))
     placed = set(order)
     ordered_by_script = set(script.first_night or ()) | set(script.other_night or ())
-    not_waking, not_placed = [], []
+    not_waking, not_placed, also = [], [], []
     for ident in script.characters:
         if ident in placed:
+            continue
+        character = corpus.character("botc", ident)
+        steps = _tonight(corpus, ident, character.entries if character else {}, lang, night)
+        # Not woken by the official order, yet acting tonight by the almanac's steps.
+        if steps and steps.lines and ident not in corpus.night_order.night(night):
+            also.append(_character_row(corpus, script, ident, lang, night, official, "full"))
             continue
         listed = _listed(corpus, script, ident, lang)
         # The official data, the script's order or its own character knows when it wakes.
@@ -165,8 +234,9 @@ def build_sheet(corpus: Corpus, script: ScriptSpec, lang: str, night: str,
             not_waking.append(listed)
         else:
             not_placed.append(listed)
-    return NightSheet(script.id, script.title, script.author, lang, night, tuple(rows),
-                      tuple(not_waking), tuple(not_placed))
+    return NightSheet(script.id, corpus.glossary.title(script.title, lang), script.author, lang,
+                      night, tuple(rows), tuple(not_waking), tuple(not_placed), apart,
+                      tuple(also))
 
 
 def _listed(corpus: Corpus, script: ScriptSpec, ident: str, lang: str) -> Listed:
@@ -178,29 +248,50 @@ def _listed(corpus: Corpus, script: ScriptSpec, ident: str, lang: str) -> Listed
                   corpus.glossary.alignment(custom.team) if custom else "other")
 
 
+def own_text(official: OfficialTexts | None, ident: str, field: str, text: str) -> str:
+    """A script's own text for an official character it writes out: none where it is the
+    official English text (an export copying the card), which the official data give in the
+    sheet's language instead."""
+    if not text or official is None:
+        return text
+    card = {"ability": official.ability, "first": official.first_night,
+            "other": official.other_night}[field](ident, "en")
+    return "" if card and card.text == text else text
+
+
 def _character_row(corpus: Corpus, script: ScriptSpec, ident: str, lang: str, night: str,
-                   official: OfficialTexts | None) -> SheetRow:
+                   official: OfficialTexts | None, detail: str) -> SheetRow:
     """A character's row; its text from the first that has it: the almanac's steps for tonight,
     the script's own night reminder, the official night reminder, the ability (the almanac's,
-    the official card's, the script's); text in the sheet's language before text in another."""
+    the official card's, the script's); text in the sheet's language before text in another.
+    Short rows put the one-line reminders before the almanac's steps."""
     term = corpus.glossary.by_id("botc", ident)
     custom = script.custom.get(ident)
+    written = script.written_out.get(ident)
     character = corpus.character("botc", ident)
     entries = character.entries if character else {}
-    tonight = _tonight(corpus, entries, lang, night)
+    tonight = _tonight(corpus, ident, entries, lang, night)
     reminder = (official.first_night if night == "first" else official.other_night) \
         if official and not custom else None
-    text = _first_in(lang, (
-        tonight if tonight and tonight.lines else None,
-        _Text((custom.reminder(night),), "script", lang) if custom and custom.reminder(night)
-        else None,
-        _official(reminder(ident, lang), "official") if reminder else None))
+    own = custom.reminder(night) if custom else \
+        own_text(official, ident, night, written.reminder(night)) if written else ""
+    own_ability = custom.ability if custom else \
+        own_text(official, ident, "ability", written.ability) if written else ""
+    steps = tonight if tonight and tonight.lines else None
+    mine = _Text((own,), "script", lang) if own else None
+    card = _official(reminder(ident, lang), "official") if reminder else None
+    in_language = card if card and card.lang == lang else None
+    # A homebrew character's words, or an official one's the script rewrote (known only when
+    # the official data tell them from the card), come first in a short row.
+    first_mine = mine if custom or (written and official) else None
+    text = _first_in(lang, (first_mine, in_language, steps, mine, card) if detail == "short"
+                     else (steps, mine, card))
     if text is None:
         text = _first_in(lang, (
             _ability(corpus, entries, lang),
+            _Text((own_ability,), "script", lang) if own_ability else None,
             _official(official.ability(ident, lang), "official-ability")
-            if official and not custom else None,
-            _Text((custom.ability,), "ability", lang) if custom and custom.ability else None)) \
+            if official and not custom else None)) \
             or _Text((), "none", lang)
     no_step = bool(tonight and tonight.no_step_tonight)
     if term:

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.export.script_json import ScriptSpec
 from generator.facts.official import OfficialText, OfficialTexts, Part, markup_parts
+from generator.read.script_spec import ScriptSpec
 from generator.resolve import Corpus
 from generator.views.abilities import almanac_ability
+from generator.views.nightsheet import own_text
 
 # Teams a script lists apart from the others: they are not in the bag.
 APART = ("traveller", "fabled", "loric")
+# The group of characters the script defines in a team the format does not have.
+OTHER = "other"
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,29 @@ class ScriptSheet:
     teams: tuple[ScriptTeam, ...]
     jinxes: tuple[JinxView, ...]
     unknown: tuple[str, ...]  # ids neither the glossary nor the script knows
+    bootlegger: tuple[str, ...] = ()  # the storyteller's house rules, from the script
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        """Languages of texts not in the sheet's, for the legend."""
+        texts = [c.text_lang for team in self.teams for c in team.characters if c.ability] + \
+            [j.text_lang for j in self.jinxes if j.text]
+        return tuple(dict.fromkeys(code for code in texts if code != self.lang))
+
+    @property
+    def reminder_mark(self) -> bool:
+        return any(part.kind == "reminder" for team in self.teams for c in team.characters
+                   for part in c.ability) or \
+            any(part.kind == "reminder" for j in self.jinxes for part in j.text)
+
+    @property
+    def lacking(self) -> int:
+        """Characters on the sheet with no ability."""
+        return sum(1 for team in self.teams for c in team.characters if c.source == "none")
+
+    @property
+    def jinxes_lacking(self) -> int:
+        return sum(1 for j in self.jinxes if j.source == "none")
 
 
 def _character(corpus: Corpus, script: ScriptSpec, ident: str, lang: str,
@@ -57,11 +83,18 @@ def _character(corpus: Corpus, script: ScriptSpec, ident: str, lang: str,
     name = custom.name if custom else term.name(lang) if term else ident
     if custom:
         return ScriptCharacter(ident, name, markup_parts(custom.ability), "script", lang)
+    written = script.written_out.get(ident)
+    own = own_text(official, ident, "ability", written.ability) if written else ""
     character = corpus.character("botc", ident)
     found = almanac_ability(corpus, character.entries if character else {}, lang)
     card: OfficialText | None = official.ability(ident, lang) if official else None
-    # The almanac's text first, unless only the official card is in the sheet's language.
-    if found and (found[1] == lang or not (card and card.lang == lang)):
+    # The almanac's text first where it is in the sheet's language; then the script's own
+    # words for an official character; then whichever of the almanac and the card is in it.
+    if found and found[1] == lang:
+        return ScriptCharacter(ident, name, (Part("text", found[0]),), "almanac", found[1])
+    if own:
+        return ScriptCharacter(ident, name, markup_parts(own), "script", lang)
+    if found and not (card and card.lang == lang):
         return ScriptCharacter(ident, name, (Part("text", found[0]),), "almanac", found[1])
     if card:
         return ScriptCharacter(ident, name, markup_parts(card.text), "official", card.lang)
@@ -71,8 +104,9 @@ def _character(corpus: Corpus, script: ScriptSpec, ident: str, lang: str,
 def _jinxes(corpus: Corpus, script: ScriptSpec, lang: str, official: OfficialTexts | None,
             names: dict[str, str]) -> tuple[JinxView, ...]:
     """Every official jinx pair with both characters on the script, and the script's own."""
-    own = {tuple(sorted((ident, other))): reason for ident, custom in script.custom.items()
-           for other, reason in custom.jinxes if other in names}
+    own = {tuple(sorted((ident, other))): reason
+           for ident, custom in (*script.custom.items(), *script.written_out.items())
+           for other, reason in custom.jinxes if other in names and other != ident}
     pairs = sorted(set(corpus.glossary.jinx_pairs(script.characters)) | set(own))
     views = []
     for a, b in pairs:
@@ -89,18 +123,26 @@ def _jinxes(corpus: Corpus, script: ScriptSpec, lang: str, official: OfficialTex
 
 def build_script_sheet(corpus: Corpus, script: ScriptSpec, lang: str,
                        official: OfficialTexts | None = None) -> ScriptSheet:
+    """The players' sheet: the script's characters by team in the official order of teams,
+    those the script defines in a team the format lacks in an "other" group after them."""
     characters = {ident: _character(corpus, script, ident, lang, official)
                   for ident in script.characters}
-    team_of = {ident: (script.custom[ident].team if ident in script.custom else
-                       term.team if (term := corpus.glossary.by_id("botc", ident)) else "")
-               for ident in script.characters}
-    teams = tuple(
-        ScriptTeam(team.id, team.alignment, team.id in APART,
-                   tuple(characters[i] for i in script.characters if team_of[i] == team.id))
-        for team in corpus.glossary.teams
-        if team.game == "botc" and any(team_of[i] == team.id for i in script.characters))
-    known = {team.id for team in corpus.glossary.teams}
-    unknown = tuple(i for i in script.characters if team_of[i] not in known)
+    known = {team.id for team in corpus.glossary.teams if team.game == "botc"}
+    team_of = {}
+    for ident in script.characters:
+        term = corpus.glossary.by_id("botc", ident)
+        custom = script.custom.get(ident)
+        team = term.team if term and not custom else custom.team if custom else ""
+        team_of[ident] = team if team in known else OTHER if custom else ""
+    teams = [ScriptTeam(team.id, team.alignment, team.id in APART,
+                        tuple(characters[i] for i in script.characters if team_of[i] == team.id))
+             for team in corpus.glossary.teams
+             if team.game == "botc" and any(team_of[i] == team.id for i in script.characters)]
+    if OTHER in team_of.values():
+        teams.append(ScriptTeam(OTHER, "other", True, tuple(
+            characters[i] for i in script.characters if team_of[i] == OTHER)))
+    unknown = tuple(i for i in script.characters if not team_of[i])
     names = {ident: view.name for ident, view in characters.items()}
-    return ScriptSheet(script.id, script.title, script.author, lang, teams,
-                       _jinxes(corpus, script, lang, official, names), unknown)
+    return ScriptSheet(script.id, corpus.glossary.title(script.title, lang), script.author, lang,
+                       tuple(teams), _jinxes(corpus, script, lang, official, names), unknown,
+                       script.bootlegger)

@@ -2,17 +2,19 @@
 but the first, each night, or the day (a moment such as a death or an execution).
 
 A step's own time words decide, from the language's words (content/languages.yaml `night:`);
-a step with none continues the step before it ("If they chose the Demon, …").
+a step with none continues the step before it ("If they chose the Demon, …"). Where the words
+mislead, an editor's night for the step (content/night-steps.yaml) decides instead.
 """
 from __future__ import annotations
 
 import re
 
 from generator.facts.languages import NightWords
+from generator.facts.step_nights import NIGHTS, StepNight
 from generator.model import Line
 
-SETUP, FIRST, OTHER, EACH, DAY = "setup", "first", "other", "each", "day"
-CLASSES = (SETUP, FIRST, OTHER, EACH, DAY)
+CLASSES = NIGHTS
+SETUP, FIRST, OTHER, EACH, DAY = CLASSES
 # Which classes a sheet of each night shows.
 TONIGHT = {"first": (FIRST, EACH), "other": (OTHER, EACH)}
 
@@ -51,16 +53,22 @@ def step_class(text: str, words: NightWords) -> str | None:
     return None
 
 
-def step_classes(steps: tuple[Line, ...], words: NightWords) -> tuple[str, ...]:
-    """The class of every step; a step without time words continues the one before it, and a
-    first step without any is a standing rule of the day."""
+def step_classes(steps: tuple[Line, ...], words: NightWords,
+                 fixes: tuple[StepNight, ...] = ()) -> tuple[str, ...]:
+    """The class of every step: the editors' where they set one (`fixes`), else by its words;
+    a step without time words continues the one before it, and a first step without any is a
+    standing rule of the day."""
     classes: list[str] = []
     for step in steps:
-        classes.append(step_class(step.text, words) or (classes[-1] if classes else DAY))
+        fixed = next((fix.night for fix in fixes if fix.matches(step.text)), None)
+        classes.append(fixed or step_class(step.text, words) or
+                       (classes[-1] if classes else DAY))
     return tuple(classes)
 
 
-def steps_for_night(steps: tuple[Line, ...], night: str, words: NightWords) -> tuple[str, ...]:
+def steps_for_night(steps: tuple[Line, ...], night: str, words: NightWords,
+                    fixes: tuple[StepNight, ...] = ()) -> tuple[str, ...]:
     """Every step of tonight, in source order; none when the almanac has none for tonight."""
-    return tuple(step.text for step, kind in zip(steps, step_classes(steps, words), strict=True)
+    return tuple(step.text for step, kind in
+                 zip(steps, step_classes(steps, words, fixes), strict=True)
                  if kind in TONIGHT[night])

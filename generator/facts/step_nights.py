@@ -1,0 +1,87 @@
+"""Editors' corrections to the night of a how-to-run step (content/night-steps.yaml): where a
+step's own words mislead the rules of parse/night_steps.py, the people who know state its night
+in data. Each names the character, the language, the step by its first words, and the night."""
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from generator.errors import AlmanacError
+from generator.read.yaml_data import load_yaml
+
+# The parts of the game a step can be for, in the order parse/night_steps.py classes them.
+NIGHTS = ("setup", "first", "other", "each", "day")
+
+
+@dataclass(frozen=True)
+class StepNight:
+    character: str
+    lang: str
+    step: str  # the step's first words, as written
+    night: str  # one of NIGHTS
+    line: int  # where the data file states it
+
+    def matches(self, text: str) -> bool:
+        return text.startswith(self.step)
+
+
+def load_step_nights(path: Path, characters: Collection[str], langs: Collection[str]
+                     ) -> tuple[StepNight, ...]:
+    """The corrections of the file, checked: none when there is no file."""
+    if not path.is_file():
+        return ()
+    data = load_yaml(path)
+    steps = data.get("steps", [])
+    if not isinstance(steps, list):
+        raise AlmanacError("not in the expected layout: `steps` is a list", str(path))
+    lines = _lines(path, len(steps))
+    found = []
+    for item, line in zip(steps, lines, strict=True):
+        found.append(_step_night(item, line, path, set(characters), set(langs)))
+    seen: dict[tuple[str, str, str], int] = {}
+    for fix in found:
+        key = (fix.character, fix.lang, fix.step)
+        if key in seen:
+            raise AlmanacError(f"this step is already set at line {seen[key]}", str(path),
+                               fix.line)
+        seen[key] = fix.line
+    return tuple(found)
+
+
+def _lines(path: Path, count: int) -> list[int]:
+    """The line of each item of `steps`, from the YAML's node marks."""
+    root = yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+    node = next(value for key, value in root.value if key.value == "steps") \
+        if isinstance(root, yaml.MappingNode) else None
+    marks = [item.start_mark.line + 1 for item in node.value] \
+        if isinstance(node, yaml.SequenceNode) else []
+    return marks if len(marks) == count else [1] * count
+
+
+def _step_night(item: Any, line: int, path: Path, characters: set[str],
+                langs: set[str]) -> StepNight:
+    def wrong(message: str) -> AlmanacError:
+        return AlmanacError(message, str(path), line)
+    if not isinstance(item, dict):
+        raise wrong("a step's night is a mapping of character, lang, step and night")
+    values = {key: item.get(key) for key in ("character", "lang", "step", "night")}
+    missing = [key for key, value in values.items() if not isinstance(value, str) or
+               not value.strip()]
+    if missing:
+        raise wrong(f"{', '.join(missing)}: missing or not text")
+    extra = sorted(set(item) - {*values, "why"})
+    if extra:
+        raise wrong(f"unknown field {', '.join(extra)}; the fields are character, lang, step, "
+                    "night and why")
+    if values["character"] not in characters:
+        raise wrong(f"character '{values['character']}' is not in the glossary")
+    if values["lang"] not in langs:
+        raise wrong(f"lang '{values['lang']}' is not a language of content/languages.yaml")
+    if values["night"] not in NIGHTS:
+        raise wrong(f"night '{values['night']}' is not one of {', '.join(NIGHTS)}")
+    return StepNight(str(values["character"]), str(values["lang"]), str(values["step"]).strip(),
+                     str(values["night"]), line)

@@ -1,0 +1,275 @@
+"""A script document read as its author meant it: ids as the official tools read them, official
+characters written out in full read as the official ones, team spellings of other tools, its own
+night orders kept to its characters; and what was read past, said once."""
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+META = "_meta"
+# Team spellings of other tools, read as the official ones.
+TEAM_SPELLINGS = {"traveler": "traveller", "travelers": "traveller", "travellers": "traveller"}
+# Fields of a written-out official character that can stand in for the official ones.
+OWN_TEXTS = {"ability": "ability", "firstNightReminder": "first-night reminder",
+             "otherNightReminder": "other-night reminder", "reminders": "reminder tokens"}
+# Suggestions look at no more than this many known ids sharing a beginning or an ending, so an
+# unknown id costs the same however many the script defines.
+_CANDIDATES = 64
+_KEY = 3  # letters of the beginning and the ending an id is indexed by
+_SUGGESTED_LENGTH = 40  # past this an id is no typo of a character's
+
+
+@dataclass(frozen=True)
+class CustomCharacter:
+    """A character the script defines itself (an object with name, team and ability)."""
+
+    id: str
+    name: str
+    team: str
+    ability: str
+    reminders: tuple[str, ...] = ()
+    # Night positions among the official order's indexes (0: does not wake), and what to do.
+    first_night: float = 0
+    other_night: float = 0
+    first_night_reminder: str = ""
+    other_night_reminder: str = ""
+    jinxes: tuple[tuple[str, str], ...] = ()  # (the other character's id, the rule)
+
+    def position(self, night: str) -> float:
+        return self.first_night if night == "first" else self.other_night
+
+    def reminder(self, night: str) -> str:
+        return self.first_night_reminder if night == "first" else self.other_night_reminder
+
+
+@dataclass(frozen=True)
+class ScriptSpec:
+    """What the sheets need of a script, wherever it came from."""
+
+    id: str
+    title: str
+    author: str | None
+    characters: tuple[str, ...]
+    first_night: tuple[str, ...] | None = None  # _meta.firstNight: replaces the official order
+    other_night: tuple[str, ...] | None = None
+    custom: dict[str, CustomCharacter] = field(default_factory=dict, hash=False)
+    # Official characters the script wrote out in full: only the texts it gives count
+    # (name, team and night place stay the official ones).
+    written_out: dict[str, CustomCharacter] = field(default_factory=dict, hash=False)
+    bootlegger: tuple[str, ...] = ()  # _meta.bootlegger: the storyteller's house rules
+    warnings: tuple[str, ...] = ()  # each `path: message`, for the reader to see
+    details: tuple[str, ...] = ()  # what `warnings` counts in one line, each for --verbose
+
+
+def normalise_id(raw: str) -> str:
+    """An id as the official tools compare them: lowercase letters and digits only."""
+    return re.sub(r"[^a-z0-9]", "", raw.lower()) or raw
+
+
+def title_of(path: Path) -> str:
+    """A title from a file name: `my_cool-script.json` → `my cool script`."""
+    return re.sub(r"[_\-\s]+", " ", path.stem).strip() or path.name
+
+
+def team_of(raw: str) -> str:
+    team = raw.strip().lower()
+    return TEAM_SPELLINGS.get(team, team)
+
+
+class _Notes:
+    """Warnings in order, and the kinds of note summarised in one line each."""
+
+    def __init__(self, warnings: Iterable[str]) -> None:
+        self.warnings = list(warnings)
+        self.details: dict[str, list[str]] = defaultdict(list)
+
+    def detail(self, kind: str, line: str) -> None:
+        self.details[kind].append(line)
+
+    def summarised(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        summaries = [_SUMMARIES[kind][len(lines) > 1].format(n=len(lines))
+                     for kind, lines in self.details.items()]
+        return (tuple(self.warnings + summaries),
+                tuple(line for lines in self.details.values() for line in lines))
+
+
+# Each kind of note summarised: (one, more than one).
+_SUMMARIES = {
+    "spelling": ("{n} id read as the official tools read it (capitals, spaces, '_' and '-' "
+                 "dropped); --verbose shows it",
+                 "{n} ids read as the official tools read them (capitals, spaces, '_' and '-' "
+                 "dropped); --verbose lists each"),
+    "team": ("{n} team spelt otherwise read as the official one; --verbose shows it",
+             "{n} teams spelt otherwise read as the official ones; --verbose lists each"),
+    "fields": ("{n} item carries fields the official format does not define, read past; "
+               "--verbose shows it",
+               "{n} items carry fields the official format does not define, read past; "
+               "--verbose lists each"),
+    "written-out": ("{n} official character written out in full, read as the official one "
+                    "(its night numbers left to the official order); --verbose shows it",
+                    "{n} official characters written out in full, read as the official ones "
+                    "(their night numbers left to the official order); --verbose lists each"),
+}
+
+
+class _Suggestions:
+    """The closest known id to an unknown one, among known ids sharing its first or last
+    letters: a bounded number of comparisons each, so unknown ids cost linear time."""
+
+    def __init__(self, known: Iterable[str]) -> None:
+        self.index: dict[str, list[str]] = defaultdict(list)
+        for ident in sorted(known):
+            for key in {("^", ident[:_KEY]), ("$", ident[-_KEY:])}:
+                bucket = self.index["".join(key)]
+                if len(bucket) < _CANDIDATES:
+                    bucket.append(ident)
+        self.found: dict[str, str | None] = {}
+
+    def __call__(self, ident: str) -> str | None:
+        if ident not in self.found:
+            candidates = sorted(set(self.index.get("^" + ident[:_KEY], ()))
+                                | set(self.index.get("$" + ident[-_KEY:], ())))
+            # 0.8: as close as a typo ('fangu'), not merely sharing letters ('snakecharmer').
+            close = difflib.get_close_matches(ident, candidates, n=1, cutoff=0.8) \
+                if len(ident) <= _SUGGESTED_LENGTH else []
+            self.found[ident] = close[0] if close else None
+        return self.found[ident]
+
+
+@dataclass
+class _Reading:
+    known: frozenset[str]
+    notes: _Notes
+    suggest: _Suggestions
+
+    def resolve(self, raw: str, where: str, quiet: bool = False,
+                also: frozenset[str] = frozenset()) -> str:
+        """The id normalised; a note when that changed it, a warning when it is unknown (not
+        when quiet). `also`: more ids known here."""
+        ident = normalise_id(raw)
+        if ident in self.known or ident in also:
+            if ident != raw:
+                self.notes.detail("spelling", f"{where}: '{raw}' read as '{ident}'")
+            return ident
+        if not quiet:
+            close = self.suggest(ident)
+            self.notes.warnings.append(f"{where}: unknown id '{raw}'"
+                                       + (f"; did you mean '{close}'?" if close else ""))
+        return ident
+
+
+def build_spec(path: Path, document: list[Any], official: frozenset[str],
+               specials: tuple[str, ...], warnings: Iterable[str],
+               fields: Iterable[str]) -> ScriptSpec:
+    """The spec of a document the schema lets through. `warnings`: the schema's, each shown;
+    `fields`: its breaches for fields the format lacks, summarised."""
+    notes = _Notes(warnings)
+    for line in fields:
+        notes.detail("fields", line)
+    homebrew = {normalise_id(item["id"]) for item in document
+                if _is_defined(item) and normalise_id(item["id"]) not in official}
+    known = official | homebrew
+    reading = _Reading(known, notes, _Suggestions(known))
+    first = _unique(((f"[{i}]", _item_id(item, f"[{i}]", reading), i)
+                     for i, item in enumerate(document)), notes)
+    meta_index = first.pop(META, None)
+    meta = document[meta_index] if meta_index is not None else {}
+    members = tuple(first)
+    nights = {key: _night(meta.get(key), f"[{meta_index}].{key}", members, specials, reading)
+              for key in ("firstNight", "otherNight")}
+    defined = {ident: _custom(ident, document[i], f"[{i}]", notes) for ident, i in first.items()
+               if _is_defined(document[i])}
+    for ident, i in first.items():
+        if ident in official and ident in defined:
+            given = ", ".join(OWN_TEXTS[key] for key in OWN_TEXTS if document[i].get(key))
+            notes.detail("written-out", f"[{i}]: '{ident}' written out in full"
+                                        + (f", with its own {given}" if given else ""))
+    name = _text(meta.get("name")).strip()
+    shown, details = notes.summarised()
+    return ScriptSpec(
+        id=path.stem, title=name or title_of(path), author=meta.get("author") or None,
+        characters=members,
+        first_night=nights["firstNight"], other_night=nights["otherNight"],
+        custom={i: c for i, c in defined.items() if i not in official},
+        written_out={i: c for i, c in defined.items() if i in official},
+        bootlegger=tuple(unicodedata.normalize("NFC", rule).strip()
+                         for rule in meta.get("bootlegger", ()) if rule.strip()),
+        warnings=shown, details=details)
+
+
+def _is_defined(item: Any) -> bool:
+    """An item the script defines as a character: an object with a name (and the rest the
+    schema asks of it)."""
+    return isinstance(item, dict) and item["id"] != META and "name" in item
+
+
+def _item_id(item: str | dict[str, Any], where: str, reading: _Reading) -> str:
+    if isinstance(item, dict):
+        return META if item["id"] == META else reading.resolve(item["id"], where)
+    return reading.resolve(item, where)
+
+
+def _night(ids: Any, where: str, members: tuple[str, ...], specials: tuple[str, ...],
+           reading: _Reading) -> tuple[str, ...] | None:
+    """The script's own order of a night, kept to its characters and the special rows, from
+    dusk to dawn (the night-order data lists its special rows in that order)."""
+    # Not a list when absent, or when a character-shaped _meta gives it a number.
+    if not isinstance(ids, list):
+        return None
+    allowed = set(members) | set(specials)
+    order = tuple(_unique(((f"{where}[{k}]", reading.resolve(raw, f"{where}[{k}]", True,
+                                                            frozenset(specials)),
+                            k) for k, raw in enumerate(ids)), reading.notes))
+    foreign = [f"'{ident}'" for ident in order if ident not in allowed]
+    kept = [ident for ident in order if ident in allowed]
+    added = []
+    if specials and specials[0] not in kept:
+        kept.insert(0, specials[0])
+        added.append(specials[0])
+    if specials and specials[-1] not in kept:
+        kept.append(specials[-1])
+        added.append(specials[-1])
+    said = ([f"left out {len(foreign)} {'id' if len(foreign) == 1 else 'ids'} not on the "
+             f"script ({', '.join(foreign[:5])}"
+             f"{', …' if len(foreign) > 5 else ''})"] if foreign else []) + \
+        ([f"added {' and '.join(added)}"] if added else [])
+    if said:
+        reading.notes.warnings.append(f"{where}: {'; '.join(said)}")
+    return tuple(kept)
+
+
+def _unique(entries: Iterable[tuple[str, str, int]], notes: _Notes) -> dict[str, int]:
+    """id → position of its first entry, in order; each repeat warned of and dropped."""
+    first: dict[str, tuple[str, int]] = {}
+    for where, ident, position in entries:
+        if ident in first:
+            earlier = first[ident][0]
+            notes.warnings.append(f"{where}: duplicate id '{ident}' (first at {earlier}); ignored")
+        else:
+            first[ident] = (where, position)
+    return {ident: position for ident, (_, position) in first.items()}
+
+
+def _text(value: Any) -> str:
+    return unicodedata.normalize("NFC", value) if isinstance(value, str) else ""
+
+
+def _custom(ident: str, item: dict[str, Any], where: str, notes: _Notes) -> CustomCharacter:
+    team = team_of(item["team"])
+    if team != item["team"]:
+        notes.detail("team", f"{where}.team: '{item['team']}' read as '{team}'")
+    return CustomCharacter(ident, _text(item["name"]), team, _text(item["ability"]),
+                           tuple(_text(r) for r in item.get("reminders", ())),
+                           first_night=item.get("firstNight", 0) or 0,
+                           other_night=item.get("otherNight", 0) or 0,
+                           first_night_reminder=_text(item.get("firstNightReminder", "")),
+                           other_night_reminder=_text(item.get("otherNightReminder", "")),
+                           jinxes=tuple((normalise_id(j["id"]), _text(j["reason"]))
+                                        for j in item.get("jinxes", ())))
+

@@ -1,0 +1,9 @@
+"""A script of the corpus as the sheets take scripts: the spec a script file would give."""
+from __future__ import annotations
+
+from generator.read.script_spec import ScriptSpec
+from generator.resolve import Script
+
+
+def from_corpus(script: Script) -> ScriptSpec:
+    return ScriptSpec(script.id, script.title, script.author, script.characters)

@@ -1,0 +1,292 @@
+"""Script files in every shape seen in the wild (written for the project, in
+tests/fixtures/scripts/shapes/): each read as its author meant it, its rows and its players'
+sheet right, and the command's last line saying what the sheets lack."""
+from __future__ import annotations
+
+import re
+import subprocess
+from html import unescape
+
+import pytest
+
+from generator.facts.official import load_official
+from generator.read.script_json import read_script
+from generator.views.nightsheet import build_sheet
+from generator.views.scriptsheet import build_script_sheet
+from tests.conftest import ROOT
+from tests.projects import almanac
+
+SHAPES = ROOT / "tests" / "fixtures" / "scripts" / "shapes"
+OFFICIAL = ROOT / "tests" / "fixtures" / "official"
+
+
+@pytest.fixture(scope="module")
+def read(corpus):
+    known = [term.id for term in corpus.glossary.game_terms("botc")]
+    return lambda name: read_script(SHAPES / f"{name}.json", known, corpus.night_order.specials)
+
+
+def rows(corpus, spec, lang, night, official=None, detail="short"):
+    sheet = build_sheet(corpus, spec, lang, night, official, detail)
+    return [(r.id, r.source) for r in sheet.rows]
+
+
+def teams(corpus, spec, lang, official=None):
+    sheet = build_script_sheet(corpus, spec, lang, official)
+    return [(t.team, [(c.id, c.name, c.source) for c in t.characters]) for t in sheet.teams]
+
+
+def text(sheet, ident):
+    row = next(r for r in sheet.rows if r.id == ident)
+    return "\n".join("".join(p.text for p in line) for line in row.instructions)
+
+
+def last_line(*args):
+    """The command's summary: its last line, on stdout when complete, else on stderr."""
+    result = almanac(*args)
+    assert result.returncode in (0, 1), result.stderr
+    return (result.stderr or result.stdout).strip().split("\n")[-1], result.returncode
+
+
+def sheet_command(tmp_path, kind, name, *more):
+    return last_line(kind, str(SHAPES / f"{name}.json"), "--html", str(tmp_path / "s.html"), *more)
+
+
+def test_official_characters_written_out_are_one_row_each_in_the_sheets_language(corpus, read):
+    spec = read("written-out")
+    assert (spec.characters, spec.custom, sorted(spec.written_out)) == \
+        (("lunatic", "chef", "imp", "poisoner", "washerwoman"), {}, ["chef", "lunatic"])
+    assert spec.warnings == ("2 official characters written out in full, read as the official "
+                             "ones (their night numbers left to the official order); --verbose "
+                             "lists each",)
+    assert spec.details == ("[1]: 'lunatic' written out in full, with its own ability, "
+                            "first-night reminder",
+                            "[2]: 'chef' written out in full, with its own ability")
+    # Their own numbers (7, 40) are ignored: each wakes once, at its official place.
+    assert rows(corpus, spec, "ko", "first") == [
+        ("dusk", "special"), ("minioninfo", "special"), ("lunatic", "how-to-run"),
+        ("demoninfo", "special"), ("poisoner", "how-to-run"), ("washerwoman", "none"),
+        ("chef", "ability"), ("dawn", "special")]
+    korean = build_sheet(corpus, spec, "ko", "first")
+    assert [r.name for r in korean.rows if not r.special] == ["미치광이", "독살범", "세탁부", "요리사"]
+    # In English, which the almanac's Lunatic lacks, the script's own words.
+    assert text(build_sheet(corpus, spec, "en", "first"), "lunatic") == \
+        "Fixture words: show the Lunatic three players."
+    assert teams(corpus, spec, "ko") == [
+        ("townsfolk", [("chef", "요리사", "almanac"), ("washerwoman", "세탁부", "none")]),
+        ("outsider", [("lunatic", "미치광이", "almanac")]),
+        ("minion", [("poisoner", "독살범", "almanac")]), ("demon", [("imp", "임프", "none")])]
+
+
+def test_a_written_out_text_that_differs_from_the_card_overrides_it(corpus, read):
+    spec = read("written-out")
+    official = load_official(OFFICIAL)
+    # The script's own first-night words differ from the official reminder: they win a short
+    # row; a full row keeps the almanac's steps first.
+    assert rows(corpus, spec, "ko", "first", official)[2] == ("lunatic", "script")
+    assert rows(corpus, spec, "ko", "first", official, "full")[2] == ("lunatic", "how-to-run")
+    # The fixture Chef's card differs too: the script's ability on the English players' sheet.
+    english = build_script_sheet(corpus, spec, "en", official)
+    chef = english.teams[0].characters[0]
+    assert (chef.id, chef.source, "".join(p.text for p in chef.ability)) == \
+        ("chef", "script", "Fixture words: a count of neighbouring evil pairs.")
+
+
+def test_a_traveler_and_an_unknown_team_are_on_the_players_sheet(corpus, read, tmp_path):
+    spec = read("traveler")
+    assert spec.details == ("[4].team: 'traveler' read as 'traveller'",)
+    assert teams(corpus, spec, "en") == [
+        ("townsfolk", [("lantern", "Lantern", "script"), ("chef", "Chef", "almanac")]),
+        ("minion", [("shade", "Shade", "script")]), ("demon", [("gloom", "Gloom", "script")]),
+        ("traveller", [("drifter", "Drifter", "script")]),
+        ("other", [("oddity", "Oddity", "script")])]
+    assert build_script_sheet(corpus, spec, "en").unknown == ()
+    sheet_command(tmp_path, "scriptsheet", "traveler", "--lang", "ko")
+    html = unescape((tmp_path / "s.html").read_text(encoding="utf-8"))
+    assert "그 밖의 캐릭터" in html and "Fixture: nobody knows your team." in html
+    assert sheet_command(tmp_path, "scriptsheet", "traveler") == \
+        (f"{SHAPES / 'traveler.json'}: 2 warnings about the script above", 0)
+
+
+def test_homebrew_numbered_among_themselves_wake_after_the_information(corpus, read, tmp_path):
+    spec = read("numbered")
+    assert rows(corpus, spec, "en", "first") == [
+        ("dusk", "special"), ("minioninfo", "special"), ("demoninfo", "special"),
+        ("shade", "script"), ("mender", "script"), ("lantern", "script"), ("dawn", "special")]
+    assert rows(corpus, spec, "en", "other") == [
+        ("dusk", "special"), ("shade", "script"), ("lantern", "script"), ("gloom", "script"),
+        ("dawn", "special")]
+    assert teams(corpus, spec, "en")[2] == \
+        ("minion", [("shade", "Shade", "script"), ("ghoul", "Ghoul", "script")])
+    assert sheet_command(tmp_path, "nightsheet", "numbered", "--lang", "en") == (
+        f"{SHAPES / 'numbered.json'}: homebrew night numbers on a scale of their own, placed "
+        "after the information rows", 0)
+    assert "on a scale of its own" in (tmp_path / "s.html").read_text(encoding="utf-8")
+
+
+def test_a_homebrew_index_of_todays_order_keeps_its_place(corpus, read):
+    """Beside official characters, a fraction of today's indexes is no scale of its own."""
+    from dataclasses import replace
+
+    from generator.read.script_spec import CustomCharacter
+    spec = read("bootlegger")
+    between = CustomCharacter("x", "X", "townsfolk", "a", first_night=
+                              corpus.night_order.first_night.index("poisoner") + 0.5,
+                              first_night_reminder="r")
+    spec = replace(spec, characters=(*spec.characters, "x"), custom={"x": between})
+    assert [i for i, _ in rows(corpus, spec, "en", "first")][3:5] == ["poisoner", "x"]
+    assert not build_sheet(corpus, spec, "en", "first").placed_apart
+
+
+def test_a_meta_order_keeps_to_the_script_and_gains_dusk_and_dawn(corpus, read, tmp_path):
+    spec = read("meta-order")
+    assert spec.first_night == ("dusk", "poisoner", "washerwoman", "minioninfo", "demoninfo",
+                                "imp", "dawn")
+    assert spec.other_night == ("dusk", "poisoner", "monk", "imp", "dawn")
+    assert spec.warnings == (
+        "[0].firstNight: left out 1 id not on the script ('fortuneteller'); added dusk and dawn",
+        "[0].otherNight: left out 1 id not on the script ('ravenkeeper'); added dusk")
+    assert [i for i, _ in rows(corpus, spec, "en", "first")] == list(spec.first_night)
+    assert sheet_command(tmp_path, "nightsheet", "meta-order", "--lang", "en") == (
+        f"{SHAPES / 'meta-order.json'}: 2 rows without an instruction; 2 warnings about the "
+        "script above; pass --official DIR with the official data files (see the README)", 0)
+
+
+def test_bootlegger_rules_are_on_the_players_sheet_escaped(corpus, read, tmp_path):
+    spec = read("bootlegger")
+    assert spec.bootlegger == ("Fixture rule: the Demon may bluff as any Outsider.",
+                               "Fixture rule: <b>dead</b> players keep one vote.")
+    sheet_command(tmp_path, "scriptsheet", "bootlegger", "--lang", "ko")
+    html = (tmp_path / "s.html").read_text(encoding="utf-8")
+    rules = html.split('class="scriptsheet-bootlegger"')[1].split("</section>")[0]
+    assert "하우스 룰 (밀주업자)" in rules and "<b>" not in rules
+    assert [unescape(rule) for rule in re.findall(r"<li>(.*?)</li>", rules)] == [
+        "Fixture rule: the Demon may bluff as any Outsider.",
+        "Fixture rule: <b>dead</b> players keep one vote."]
+
+
+def test_a_script_without_a_name_is_titled_from_its_file(corpus, read, tmp_path):
+    spec = read("unnamed_script")
+    assert spec.title == "unnamed script"
+    sheet_command(tmp_path, "scriptsheet", "unnamed_script")
+    assert '<h1 class="nightsheet-title">unnamed script</h1>' in \
+        (tmp_path / "s.html").read_text(encoding="utf-8")
+
+
+def test_the_official_editions_have_their_korean_titles(corpus):
+    known = [term.id for term in corpus.glossary.game_terms("botc")]
+    spec = read_script(ROOT / "tests" / "fixtures" / "trouble-brewing.json", known)
+    assert build_script_sheet(corpus, spec, "ko").title == "점철되는 혼란"
+    assert build_sheet(corpus, spec, "ko", "first").title == "점철되는 혼란"
+    assert build_script_sheet(corpus, spec, "en").title == "Trouble Brewing"
+    assert corpus.glossary.title("bad moon rising", "ko") == "피로 물든 달"
+    assert corpus.glossary.title("Sects & Violets", "ko") == "화단에 꽃피운 이단"
+
+
+def test_without_official_data_the_summary_says_what_is_missing(tmp_path):
+    brewing = str(ROOT / "tests" / "fixtures" / "trouble-brewing.json")
+    line = last_line("scriptsheet", brewing, "--lang", "en", "--html", str(tmp_path / "s.html"))
+    assert line == (f"{brewing}: 11 characters without an ability; pass --official DIR with "
+                    "the official data files (see the README)", 0)
+    strict = last_line("nightsheet", brewing, "--lang", "en", "--html",
+                       str(tmp_path / "n.html"), "--strict")
+    assert strict == (f"{brewing}: 3 rows without an instruction; pass --official DIR with "
+                      "the official data files (see the README)", 1)
+    whole = last_line("nightsheet", brewing, "--lang", "en", "--html", str(tmp_path / "n.html"),
+                      "--official", str(OFFICIAL), "--strict")
+    # The fixture's official data have no Washerwoman and no Butler.
+    assert whole == (f"{brewing}: 2 rows without an instruction; neither the almanac nor the "
+                     "official data have those texts yet", 1)
+
+
+def test_the_players_sheet_marks_no_source_on_its_rows(tmp_path):
+    brewing = str(ROOT / "tests" / "fixtures" / "trouble-brewing.json")
+    almanac("scriptsheet", brewing, "--lang", "en", "--official", str(OFFICIAL), "--html",
+            str(tmp_path / "s.html"))
+    html = unescape((tmp_path / "s.html").read_text(encoding="utf-8")).split("</style>")[1]
+    assert "Official ability" not in html and "nightsheet-flag" not in html
+    assert re.findall(r'data-id="(chef|poisoner|imp)" data-source="(\w+)"', html) == \
+        [("chef", "official"), ("poisoner", "almanac"), ("imp", "official")]
+    legend = html.split('class="sheet-legend"')[1]
+    assert "travellers and fabled" in legend
+
+
+def test_night_rows_carry_a_mark_and_the_legend_names_each(tmp_path):
+    brewing = str(ROOT / "tests" / "fixtures" / "trouble-brewing.json")
+    almanac("nightsheet", brewing, "--lang", "en", "--official", str(OFFICIAL), "--html",
+            str(tmp_path / "n.html"))
+    html = unescape((tmp_path / "n.html").read_text(encoding="utf-8"))
+    marks = set(re.findall(r'data-mark="([\w-]+)"', html))
+    legend = html.split('class="sheet-legend"')[1].split("</p>")[0]
+    assert marks == {"official", "ability", "language"}
+    sources = re.findall(r'<td class="nightsheet-text" lang="\w+" data-source="([\w-]+)"', html)
+    assert {"official", "ability", "special"} <= set(sources)
+    for words in ("Official night reminder", "Ability", "In Korean", "reminder token"):
+        assert words in legend
+    assert "Official night reminder</span>" not in html.split('class="sheet-legend"')[0]
+
+
+@pytest.mark.parametrize("name, pages", [("many-jinxes", {"script": 1}),
+                                         ("bucket", {"script": 3, "first": 2, "other": 2})])
+def test_long_scripts_print_with_their_page_counts_named(tmp_path, name, pages):
+    out = tmp_path / "out"
+    result = almanac("print", str(SHAPES / f"{name}.json"), "-o", str(out), "--lang", "en",
+                     "--official", str(OFFICIAL))
+    assert result.returncode == 0, result.stderr
+    counted = {}
+    for pdf in sorted(out.iterdir()):
+        info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
+        counted[pdf.name.split("-")[0]] = int(re.search(r"^Pages:\s+(\d+)$", info, re.M)[1])
+    assert {k: v for k, v in counted.items() if k in pages} == pages
+    summary = (result.stderr or result.stdout).strip().split("\n")[-1]
+    long = [f"{out / f'{kind}-en.pdf'} runs to {n} pages" for kind, n in pages.items() if n > 1]
+    assert all(part in summary for part in long) and (not long or
+                                                    "print it on more pages" in summary)
+
+
+def test_short_rows_give_the_one_line_reminder_full_rows_every_step(corpus):
+    """The fixture's Korean data have a one-line first-night reminder for the Poisoner, whose
+    almanac has steps: a short Korean row is that line, a full one the almanac's steps; where
+    the reminder is in English only, a short row keeps the Korean steps."""
+    from generator.read.script_spec import ScriptSpec
+    official = load_official(OFFICIAL)
+    spec = ScriptSpec("t", "t", None, ("chef", "noble", "poisoner", "imp"))
+    short = build_sheet(corpus, spec, "ko", "first", official, "short")
+    full = build_sheet(corpus, spec, "ko", "first", official, "full")
+    assert [(r.id, r.source) for r in short.rows if not r.special] == \
+        [("poisoner", "official"), ("chef", "official"), ("noble", "how-to-run")]
+    assert text(short, "poisoner") == "독살범이 지어낸 손님 한 명을 고릅니다."
+    assert [(r.id, r.source) for r in full.rows if not r.special] == \
+        [("poisoner", "how-to-run"), ("chef", "official"), ("noble", "how-to-run")]
+    assert text(full, "poisoner").startswith("매일 밤, 독살범을 깨우세요.")
+    other = build_sheet(corpus, spec, "ko", "other", official, "short")
+    assert next(r for r in other.rows if r.id == "poisoner").source == "how-to-run"
+
+
+def test_an_other_night_index_past_the_first_nights_length_is_todays(corpus, read):
+    """The other night's order is longer than the first's: an index valid there only is still
+    one of today's, beside official characters."""
+    from dataclasses import replace
+
+    from generator.read.script_spec import CustomCharacter
+    order = corpus.night_order
+    late = len(order.first_night) + 2
+    assert late < len(order.other_night)
+    spec = read("bootlegger")
+    homebrew = CustomCharacter("x", "X", "townsfolk", "a", other_night=late + 0.5,
+                               other_night_reminder="r")
+    spec = replace(spec, characters=(*spec.characters, "x"), custom={"x": homebrew})
+    sheet = build_sheet(corpus, spec, "en", "other")
+    assert not sheet.placed_apart
+    before = [r.id for r in sheet.rows if r.id in order.other_night
+              and order.other_night.index(r.id) <= late]
+    assert [r.id for r in sheet.rows].index("x") == len(before)
+
+
+def test_print_reads_the_script_before_making_its_folder(tmp_path):
+    (tmp_path / "other-tool.json").write_text('{"roles": [], "meta": {}}', encoding="utf-8")
+    result = almanac("print", str(tmp_path / "other-tool.json"), "-o", str(tmp_path / "out"))
+    assert (result.returncode, result.stderr) == (2, (
+        f"{tmp_path / 'other-tool.json'}: error: expected a JSON array of characters, the "
+        "official script format; this file is an object with keys 'roles', 'meta'\n"))
+    assert not (tmp_path / "out").exists()

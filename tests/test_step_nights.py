@@ -1,0 +1,97 @@
+"""The editors' nights of steps (content/night-steps.yaml): read and checked like every data
+file, applied to the sheets, shown by `check` where they override a step's words."""
+from __future__ import annotations
+
+import pytest
+
+from generator.facts.step_nights import StepNight
+from generator.views.corpus_script import from_corpus
+from generator.views.nightsheet import build_sheet
+from tests.conftest import FILES, corpus_project
+from tests.projects import SMALL_ALMANAC, almanac
+
+
+def text(sheet, ident):
+    row = next(r for r in (*sheet.rows, *sheet.also) if r.id == ident)
+    return "\n".join("".join(p.text for p in line) for line in row.instructions)
+
+
+def test_the_projects_corrections_are_loaded_with_their_lines(corpus):
+    assert corpus.night_order.step_nights[:3] == (
+        StepNight("fortuneteller", "ko", "인원이 적은 게임에서는", "setup", 6),
+        StepNight("banshee", "ko", "밴시가 악마에게 죽었다면", "other", 11),
+        StepNight("banshee", "ko", "밴시가 악마에게 죽더라도", "other", 16))
+    assert len(corpus.night_order.step_nights) == 11
+
+
+def test_the_sheets_follow_them(corpus):
+    script = from_corpus(next(s for s in corpus.scripts if s.id == "000"))
+    for night in ("first", "other"):
+        # The small-game advice is set-up: on neither night.
+        assert "인원이 적은 게임에서는" not in text(build_sheet(corpus, script, "ko", night),
+                                            "fortuneteller")
+    banshee = build_sheet(corpus, script.__class__("t", "t", None, ("banshee",)), "ko", "other")
+    assert text(banshee, "banshee").split("\n")[0].startswith("밴시가 악마에게 죽었다면")
+    assert not next(r for r in banshee.rows if r.id == "banshee").no_step_tonight
+
+
+def test_a_character_that_does_not_wake_but_acts_tonight_is_on_the_sheet(corpus):
+    """The Goon wakes on no night, yet its almanac has a step for every night."""
+    script = from_corpus(next(s for s in corpus.scripts if s.id == "000"))
+    for night in ("first", "other"):
+        sheet = build_sheet(corpus, script, "ko", night)
+        assert "goon" not in [r.id for r in sheet.rows] + [c.id for c in sheet.not_waking]
+        assert text(sheet, "goon").startswith("밤에 어떤 플레이어가 자신의 능력을 건달에게 사용했고")
+
+
+def test_check_shows_each_step_whose_night_is_set(diagnostics):
+    found = [(d.file, d.line) for d in diagnostics if d.code == "night-step-set"]
+    assert found == [*((FILES["004"], line) for line in (60, 113, 124, 136, 181, 199, 233)),
+                     (FILES["000"], 150), (FILES["000"], 357), (FILES["001"], 79),
+                     (FILES["001"], 80)]
+    assert {d.severity for d in diagnostics if d.code == "night-step-set"} == {"info"}
+
+
+def test_check_prints_the_override_and_a_correction_matching_nothing(tmp_path):
+    corpus_project(tmp_path, {"en/004_small.txt": SMALL_ALMANAC.encode()})
+    (tmp_path / "content" / "night-steps.yaml").write_text(
+        "steps:\n"
+        "- {character: imp, lang: en, step: Each night except the first, night: first}\n"
+        "- {character: chef, lang: en, step: Nothing begins so, night: setup}\n",
+        encoding="utf-8")
+    result = almanac("check", root=tmp_path)
+    lines = [line for line in result.stdout.split("\n") if "night-step" in line]
+    assert lines == [
+        "content/en/004_small.txt:14: info night-step-set: Imp: night set to first by "
+        "content/night-steps.yaml:2; its words read other",
+        "content/night-steps.yaml:3: warning night-step-unmatched: no English how-to-run step of "
+        "Chef begins with 'Nothing begins so'"]
+
+
+@pytest.mark.parametrize("yaml, message", [
+    ("steps: {a: 1}\n", "content/night-steps.yaml: error: not in the expected layout: `steps` "
+                        "is a list"),
+    ("steps:\n- {character: imp, lang: en, step: x, night: dusk}\n",
+     "content/night-steps.yaml:2: error: night 'dusk' is not one of setup, first, other, each, "
+     "day"),
+    ("steps:\n- {character: nobody, lang: en, step: x, night: first}\n",
+     "content/night-steps.yaml:2: error: character 'nobody' is not in the glossary"),
+    ("steps:\n- {character: imp, lang: fr, step: x, night: first}\n",
+     "content/night-steps.yaml:2: error: lang 'fr' is not a language of content/languages.yaml"),
+    ("steps:\n- {character: imp, lang: en, night: first}\n",
+     "content/night-steps.yaml:2: error: step: missing or not text"),
+    ("steps:\n- {character: imp, lang: en, step: x, night: first, line: 3}\n",
+     "content/night-steps.yaml:2: error: unknown field line; the fields are character, lang, "
+     "step, night and why"),
+    ("steps:\n- {character: imp, lang: en, step: x, night: first}\n"
+     "- {character: imp, lang: en, step: x, night: other}\n",
+     "content/night-steps.yaml:3: error: this step is already set at line 2"),
+    ("steps:\n- imp\n", "content/night-steps.yaml:2: error: a step's night is a mapping of "
+                        "character, lang, step and night"),
+])
+def test_a_wrong_correction_is_one_line_with_its_place(tmp_path, yaml, message):
+    corpus_project(tmp_path, {"en/004_small.txt": SMALL_ALMANAC.encode()})
+    (tmp_path / "content" / "night-steps.yaml").write_text(yaml, encoding="utf-8")
+    result = almanac("check", root=tmp_path)
+    assert (result.returncode, result.stderr) == (2, f"{tmp_path / 'content' / 'night-steps.yaml'}"
+                                                  f"{message.removeprefix('content/night-steps.yaml')}\n")
