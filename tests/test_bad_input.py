@@ -349,9 +349,12 @@ def test_terminal_escapes_in_a_script_reach_the_terminal_as_text(tmp_path):
          "imp", "noble"]), encoding="utf-8")
     result = almanac("nightsheet", "s.json", "--html", "x.html", root=tmp_path)
     assert result.returncode == 0
-    assert result.stderr.splitlines() == [
+    warnings, summary = result.stderr.splitlines()[:-1], result.stderr.splitlines()[-1]
+    assert warnings == [
         "s.json: warning: [2]: unknown id '\\x1b]0;pwned\\x07\\x1b[2Jimp'",
         "s.json: warning: [3]: unknown id '\\x9b31mbaron'"]
+    assert summary.startswith("s.json: 1 row without an instruction, 2 characters the tool does")
+    assert "\x1b" not in summary and "\x9b" not in summary
     escape = "\x1b[2J.html"
     one_line_error(almanac("nightsheet", "missing.json", "--html", f"out/{escape}",
                            root=tmp_path),
