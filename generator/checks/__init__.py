@@ -62,6 +62,7 @@ from generator.checks import (  # noqa: E402,F401
     reminder_tokens,
     structure,
     terminology,
+    translations,
     ui_catalogs,
     untranslated,
 )
