@@ -32,8 +32,8 @@ from generator.output.publish import build_lock, recover
 from generator.output.sheets import KINDS, sheet_html
 from generator.pipeline import load_corpus
 from generator.resolve import Corpus
-from generator.translation.po_import import import_po
-from generator.translation.store import update_po
+from generator.translation.po_import import current_store, import_po
+from generator.translation.store import migrate, update_po
 from generator.views.messages import message
 from generator.views.narration import build_narration
 from generator.views.nightsheet import NIGHTS
@@ -241,6 +241,11 @@ def _update_po(args: argparse.Namespace) -> int:
     with build_lock(args.root, _WAITING):
         corpus = load_corpus(args.root)
         lang = _language(args, corpus)
+        current_store(args.root, corpus, lang)  # one that cannot be read is never written over
+        if moved := migrate(args.root, corpus, lang):
+            print(f"content/{lang}/translations.txt: {moved} sections moved into the store; "
+                  "the file is removed")
+            corpus = load_corpus(args.root)
         result = update_po(args.root, corpus, lang)
     print(updated_summary(result, lang))
     return 0

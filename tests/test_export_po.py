@@ -85,7 +85,7 @@ def test_the_header_names_the_project_and_the_language(corpus, lang, team, plura
         f"# Sections the almanac still lacks in {team}, each with the other language's text "
         "as its msgid.",
         f"# `almanac import-po FILE` brings the translations back into content/{lang}/"
-        "translations.txt.",
+        "translations.po.",
         "#",
         'msgid ""',
         'msgstr ""',

@@ -185,5 +185,5 @@ def _add_roles(catalog: Catalog, corpus: Corpus, lang: str) -> None:
 def write_lacking(corpus: Corpus, lang: str, out: BinaryIO, official: OfficialTexts | None = None,
                   characters: set[str] | None = None, sections: set[str] | None = None) -> int:
     catalog = lacking_catalog(corpus, lang, official, characters, sections)
-    write_po(out, catalog, width=0, sort_output=False)
+    write_po(out, catalog, width=0, sort_output=False, include_previous=True)
     return len(catalog)

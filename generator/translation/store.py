@@ -9,11 +9,12 @@ from pathlib import Path
 
 from generator.export.po import message_comments, role_texts
 from generator.facts.languages import display_name
+from generator.model import PRESENT, SECTIONS
 from generator.output.files import write_text
 from generator.read.corpus import store_file
 from generator.read.po import PoFile, PoMessage
 from generator.resolve import Corpus
-from generator.translation.lacking import translatable
+from generator.translation.lacking import source_text, translatable
 from generator.translation.po_text import po_text
 
 
@@ -104,6 +105,40 @@ def write_store(root: Path, store: PoFile) -> bool:
     target.parent.mkdir(parents=True, exist_ok=True)
     write_text(target, text)
     return True
+
+
+# The file import-po wrote before the store, in the almanac's line shape: moved into the store
+# by the first update-po, then removed.
+LINE_SHAPE_FILE = "translations.txt"
+
+
+def migrate(root: Path, corpus: Corpus, lang: str) -> int:
+    """Move content/<lang>/translations.txt into the store: each written section a translated
+    message of today's source text. Returns how many; the caller reads the corpus again."""
+    old = f"content/{lang}/{LINE_SHAPE_FILE}"
+    path = root / old
+    if not path.is_file():
+        return 0
+    store = corpus.stores.get(lang) or empty_store(corpus, lang)
+    held = {m.context for m in store.messages if not m.obsolete and m.string.strip()}
+    added = []
+    for character in corpus.characters:
+        for entry in character.places.get(lang, ()):
+            if entry.file != old:
+                continue
+            for section in SECTIONS:
+                context = f"{character.id}/{section}"
+                if entry.status[section] != PRESENT or context in held:
+                    continue
+                text = "\n".join(line.text for line in entry.field_lines(section))
+                first = entry.field_lines(section)[0].line
+                source = source_text(corpus, character, lang, section)
+                # A section no other language has is kept obsolete, never dropped.
+                added.append(PoMessage(context, source or "", text, first, first,
+                                       locations=(f"{old}:{first}",), obsolete=source is None))
+    write_store(root, replace(store, messages=(*store.messages, *added)))
+    path.unlink()
+    return len(added)
 
 
 def update_po(root: Path, corpus: Corpus, lang: str) -> Updated:
