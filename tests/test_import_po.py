@@ -12,6 +12,7 @@ from babel.messages.pofile import read_po, write_po
 from generator.export.records import records
 from generator.model import SECTIONS
 from generator.pipeline import load_corpus
+from generator.read.po import read_po_bytes
 from generator.translation.lacking import translatable
 from generator.translation.store import role_sources
 from generator.views.characters import sections_for
@@ -234,9 +235,10 @@ def test_a_source_changed_since_the_export_is_stale_in_check_and_on_the_page(tmp
     # The export offers it again with the earlier translation as a draft to review.
     assert almanac("export-po", "--lang", "en", "--character", "noble", "-o", "n.po",
                    root=project).returncode == 0
-    offered = {m.context: m for m in read_po((project / "n.po").open("rb"))}["noble/ability"]
+    offered = {m.context: m for m in read_po_bytes((project / "n.po").read_bytes(), "n.po")
+               .messages}["noble/ability"]
     assert (offered.string, offered.fuzzy, offered.previous_id) == \
-        ("You start knowing 3 players.", True, [old])
+        ("You start knowing 3 players.", True, old)
 
 
 def test_an_edit_in_the_store_is_never_overwritten_by_an_import(tmp_path):
