@@ -79,7 +79,9 @@ def test_progress_counts_present_sections(built_site):
     site, _ = built_site
     html = page(site, "en", "report")
     row = re.search(r'<tr data-lang="ko">(.*?)</tr>', html, re.S).group(1)
-    assert "51/79" in row and "210/395" in row  # Korean abilities; every Korean section
+    # Korean abilities of the 70 characters some language has an ability for (not the 79
+    # characters); every Korean section of the 291 some language has.
+    assert "51/70" in row and "210/291" in row
 
 
 @pytest.fixture
@@ -155,3 +157,39 @@ def test_report_and_sheets_meet_aa_contrast(browser, site_url, path):
     tab.goto(site_url + path)
     assert tab.evaluate(CONTRAST) == []
     tab.close()
+
+
+def test_translatable_now_stale_and_draft_and_rows_in_the_readers_order(tmp_path):
+    from generator.checks import run_checks
+    from generator.pipeline import load_corpus
+    from generator.views.report import report_view
+    from tests.conftest import project_copy
+    from tests.projects import almanac
+
+    project = project_copy(tmp_path)
+    corpus = load_corpus(project)
+    noble = corpus.character("botc", "noble").entries["ko"]
+    store = project / "content/en/translations.po"
+    store.write_text(
+        'msgid ""\nmsgstr ""\n"Language: en\\n"\n\n'
+        f'msgctxt "noble/ability"\nmsgid "an earlier text"\nmsgstr "You start knowing 3."\n\n'
+        '#, fuzzy\nmsgctxt "noble/flavor"\n'
+        f'msgid "{noble.flavor.text}"\nmsgstr "A draft."\n', encoding="utf-8")
+    corpus = load_corpus(project)
+    view = report_view(corpus, run_checks(corpus), "ko", frozenset())
+    row = next(r for r in view.rows if r.id == "noble")
+    states = {cell.section: dict(cell.states) for cell in row.cells}
+    assert (states["ability"]["en"], states["flavor"]["en"], states["summary"]["en"]) == \
+        ("stale", "draft", "missing")
+    batch = next(t for t in view.translatable if (t.lang, t.id) == ("en", "noble"))
+    assert (batch.name, batch.sections, batch.command) == (
+        "귀족", ("ability", "flavor", "summary", "how_to_run"),
+        "almanac export-po --lang en --character noble -o noble-en.po")
+    # The command it names gives exactly those sections.
+    assert almanac(*batch.command.split()[1:], root=project).returncode == 0
+    exported = (project / "noble-en.po").read_text(encoding="utf-8")
+    assert [line for line in exported.splitlines() if line.startswith("msgctxt")] == [
+        f'msgctxt "noble/{section}"' for section in batch.sections]
+    # Korean rows in 가나다 order within each team.
+    townsfolk = [r.name for r in view.rows if r.team == "townsfolk"]
+    assert townsfolk == sorted(townsfolk) and townsfolk[0] < townsfolk[-1]
