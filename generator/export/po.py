@@ -12,15 +12,16 @@ from typing import BinaryIO
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import write_po
 
 from generator.errors import AlmanacError
 from generator.facts.glossary import Glossary
 from generator.facts.languages import Language
 from generator.facts.official import OfficialTexts
 from generator.model import SECTIONS
+from generator.read.po import PoFile, PoMessage
 from generator.resolve import Corpus
 from generator.translation.lacking import Lacking, lacking, revision, store_message
+from generator.translation.po_text import po_text
 
 # Babel guesses these from a '%' or '{' in the text; the texts are prose, not format strings,
 # and with the flags `msgfmt -c` rejects a faithful translation.
@@ -58,26 +59,30 @@ def _used(name: str, text: str, particles: tuple[str, ...]) -> bool:
     return re.search(word, text) is not None
 
 
-def terminology(glossary: Glossary, text: str, source: Language, target: str) -> str | None:
-    """'source term → target term; …' for each character name, team and reminder-token label
-    the text uses, the target's official term from the glossary (names it borrows left out)."""
+def terminology(glossary: Glossary, text: str, source: Language, target: Language) -> list[str]:
+    """'source term → target term' for each character name, team and reminder-token label the
+    text uses, the target's official term from the glossary (names it borrows left out). A team
+    is named by the word its almanacs head a character with (Demon, not Demons), as the card
+    text uses it."""
     found: dict[str, str] = {}
     particles, lang = source.particles, source.code
+    singular = {ident: word for word, ident in reversed(target.teams.items())}
     # Teams by their labels and by the words the language's team lines use (Outsider).
     words = {team.label(lang): team for team in glossary.teams} | \
         {word: team for word, ident in source.teams.items() if (team := glossary.team(ident))}
     for word, team in words.items():
-        if team.label(target) != word and _used(word, text, particles):
-            found[word] = team.label(target)
+        translated = singular.get(team.id) or team.label(target.code)
+        if translated != word and _used(word, text, particles):
+            found[word] = translated
     for term in glossary.game_terms("botc"):
-        if target not in term.borrowed and _used(term.names.get(lang, ""), text, particles):
-            found[term.names[lang]] = term.names[target]
+        if target.code not in term.borrowed and _used(term.names.get(lang, ""), text, particles):
+            found[term.names[lang]] = term.names[target.code]
         for token in term.reminders:
-            label, translated = token.label(lang), token.label(target)
+            label, translated = token.label(lang), token.label(target.code)
             shown = label.upper() if label.isascii() else label  # English steps write KNOW
             if label and translated and translated != label and _used(shown, text, particles):
                 found[shown] = translated
-    return "; ".join(f"{a} → {b}" for a, b in sorted(found.items())) or None
+    return [f"{a} → {b}" for a, b in sorted(found.items())]
 
 
 def _wanted(corpus: Corpus, lang: str, characters: set[str] | None,
@@ -91,9 +96,10 @@ def _wanted(corpus: Corpus, lang: str, characters: set[str] | None,
 def message_comments(corpus: Corpus, item: Lacking, lang: str) -> list[str]:
     """The translator's comments of a section's message: its names, section and terms."""
     character = item.character
-    terms = terminology(corpus.glossary, item.text, corpus.languages[item.source.lang], lang)
+    terms = terminology(corpus.glossary, item.text, corpus.languages[item.source.lang],
+                        corpus.languages[lang])
     return [" · ".join(character.name(c) for c in corpus.languages.codes) + f" · {item.section}",
-            *([f"terms: {terms}"] if terms else [])]
+            *([f"terms: {'; '.join(terms)}"] if terms else [])]
 
 
 def lacking_catalog(corpus: Corpus, lang: str, official: OfficialTexts | None = None,
@@ -184,6 +190,19 @@ def _add_roles(catalog: Catalog, corpus: Corpus, lang: str) -> None:
 
 def write_lacking(corpus: Corpus, lang: str, out: BinaryIO, official: OfficialTexts | None = None,
                   characters: set[str] | None = None, sections: set[str] | None = None) -> int:
+    """The PO as gettext writes it, without wrapping: Babel wraps comments at 76 columns even
+    with width 0, which splits a term hint across two comment lines."""
     catalog = lacking_catalog(corpus, lang, official, characters, sections)
-    write_po(out, catalog, width=0, sort_output=False, include_previous=True)
+    header = [line.removeprefix("#").removeprefix(" ")
+              for line in catalog.header_comment.splitlines()]
+    messages = tuple(
+        PoMessage(m.context, str(m.id), str(m.string), 0, 0, flags=tuple(sorted(m.flags)),
+                  previous_id=m.previous_id[0] if m.previous_id else None,
+                  previous_context=m.context if m.previous_id else None,
+                  auto_comments=tuple(m.auto_comments),
+                  locations=tuple(f"{file}:{line}" for file, line in m.locations))
+        for m in catalog if m.id)
+    headers = {name: value.strip() for name, value in catalog.mime_headers}
+    out.write(po_text(PoFile("", headers, 1, messages, tuple(header)))
+              .encode("utf-8"))
     return len(catalog)
