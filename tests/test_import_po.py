@@ -301,3 +301,19 @@ def test_a_context_translated_twice_is_left_for_a_person_to_settle(tmp_path):
         "in.po:11: warning po-duplicate: context 'professor/ability' stands 2 times in the PO "
         "(lines 7, 11); none imported"]
     assert run.stdout.startswith("0 translations imported")
+
+
+def test_import_speaks_the_pos_language_and_names_sections_as_the_msgctxt_does(tmp_path):
+    project = project_copy(tmp_path)
+    corpus = load_corpus(project)
+    steps = corpus.character("botc", "balloonist").entries["en"].how_to_run
+    run = imported(project, po("ko", ("balloonist/how_to_run", "\n".join(s.text for s in steps),
+                                      "세팅할 때 외지인을 추가할 수 있습니다.\n매일 밤, 열기구 조종사를 깨우세요.")))
+    assert run.stderr == "in.po:7: warning po-steps: balloonist/how_to_run: 원문은 3줄인데 " \
+                         "번역은 2줄입니다. 쓰인 그대로 가져왔습니다\n"
+    assert run.stdout == "가져온 번역 1개; 가져오지 않았거나 경고와 함께 가져온 메시지 1개(위 참고); " \
+                         "저장함: content/ko/translations.po\n"
+    again = imported(project, po("ko", ("balloonist/how_to_run", "\n".join(s.text for s in steps),
+                                        "세팅할 때 외지인을 추가할 수 있습니다.\n매일 밤, 열기구 조종사를 깨우세요.")))
+    assert again.stdout == "가져온 번역 0개; 이미 저장소에 있는 번역 1개; 가져오지 않았거나 경고와 함께 " \
+                           "가져온 메시지 1개(위 참고); 바뀐 것 없음: content/ko/translations.po\n"

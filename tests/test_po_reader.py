@@ -83,6 +83,9 @@ def test_refused_at_its_line(project, data, expected):
     pytest.param(message('"Once per game, \\q."').encode(),
                  "in.po:8: error: invalid escape \\q in a string (column 24); write \\\\ for a "
                  "backslash\n", id="an invalid escape"),
+    pytest.param(message('"Caf\\303\\251."').encode(),
+                 "in.po:8: error: the escape \\303 stands for a byte above 127 (column 12); "
+                 "write the character itself\n", id="an octal escape of a UTF-8 byte"),
     pytest.param(message('"Once per game."').replace('msgstr "Once', 'msgid_x "Once').encode(),
                  "in.po:8: error: not a PO line: a keyword and a string in double quotes, "
                  "closed on its line\n", id="a misspelt keyword"),

@@ -124,8 +124,8 @@ def read_stores(content: Path, root: Path, langs: tuple[str, ...]
         except AlmanacError as err:
             diagnostics.append(STORE_UNREADABLE.at(shown, err.line or 1, reason=err.message))
             continue
-        named = (store.language or "").replace("-", "_").split("_")[0]
-        if named.lower() != lang.lower():
+        named = (store.language or lang).replace("-", "_").split("_")[0]
+        if named.lower() != lang.lower():  # none: the folder says which
             diagnostics.append(STORE_UNREADABLE.at(
                 shown, store.header_line, key="language", language=lang,
                 named=store.language or ""))

@@ -59,10 +59,13 @@ def _unescape(body: str, file: str, line: int, column: int) -> str:
     """The string between the quotes, its escapes decoded as msgfmt does."""
     def one(match: re.Match[str]) -> str:
         octal, hexa, char = match.groups()
-        if octal:
-            return chr(int(octal, 8))
-        if hexa:
-            return chr(int(hexa, 16)) if int(hexa, 16) < 0x110000 else "\ufffd"
+        if octal or hexa:
+            value = int(octal, 8) if octal else int(hexa, 16)
+            if value > 0x7F:  # gettext reads it as a byte of the encoding, not a character
+                raise AlmanacError(f"the escape {match.group(0)} stands for a byte above 127 "
+                                   f"(column {column + match.start() + 1}); write the "
+                                   "character itself", file, line)
+            return chr(value)
         if char is not None and char in _ESCAPES:
             return _ESCAPES[char]
         shown = f"\\{char}" if char is not None else "a lone \\"

@@ -8,8 +8,15 @@ _ESCAPED = {"\\": "\\\\", '"': '\\"', "\t": "\\t", "\r": "\\r", "\a": "\\a", "\b
             "\f": "\\f", "\v": "\\v"}
 
 
+def _escaped(char: str) -> str:
+    """A character as a PO string holds it: C escapes, octal for other ASCII controls."""
+    if char in _ESCAPED:
+        return _ESCAPED[char]
+    return f"\\{ord(char):03o}" if ord(char) < 0x20 and char != "\n" or char == "\x7f" else char
+
+
 def _quoted(text: str) -> str:
-    return '"' + "".join(_ESCAPED.get(c, c) for c in text).replace("\n", "\\n") + '"'
+    return '"' + "".join(map(_escaped, text)).replace("\n", "\\n") + '"'
 
 
 def _field(prefix: str, keyword: str, text: str) -> list[str]:
