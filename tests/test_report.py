@@ -110,6 +110,27 @@ def test_the_matrix_fits_at_1280_px_and_keeps_names_in_view_on_a_phone(report):
     assert name.inner_text() == "귀족"
 
 
+def test_on_a_phone_the_header_stays_codes_stay_whole_and_korean_rows_read_in_order(report):
+    phone = report("ko", 390)
+    matrix = phone.locator(".almanac-matrix")
+    matrix.evaluate("m => { m.scrollTop = 600 }")
+    header = phone.locator(".almanac-matrix-table thead th").nth(1)
+    assert matrix.evaluate("m => m.scrollTop") == 600  # the rows scrolled under …
+    assert abs(header.bounding_box()["y"] - matrix.bounding_box()["y"]) < 1  # … the header
+    broken = phone.evaluate("() => [...document.querySelectorAll('.almanac-checks code')]"
+                            ".filter(c => c.getClientRects().length > 1 || c.offsetHeight >"
+                            " 1.6 * parseFloat(getComputedStyle(c).lineHeight || 16))"
+                            ".map(c => c.textContent)")
+    assert broken == []
+    widths = phone.evaluate("() => [...document.querySelectorAll('.almanac-checks td:last-child')]"
+                            ".map(td => td.getBoundingClientRect().width)")
+    assert min(widths) >= 14 * 16 * 0.7 - 1  # the description column keeps its reading width
+    names = phone.evaluate("() => [...document.querySelectorAll("
+                           "'.almanac-matrix-table tbody tr[data-team=\"townsfolk\"] th')]"
+                           ".map(th => th.textContent)")
+    assert len(names) > 10 and names == sorted(names)  # 가나다
+
+
 def test_filters_by_status_and_team(report):
     tab = report("en", 1280)
     shown = tab.locator("form.almanac-filter output")
