@@ -151,3 +151,22 @@ def test_a_translations_txt_moves_into_the_store_once(tmp_path):
         (professor, "Once per game, at night*, choose a dead player.", False)
     professor_entry = load_corpus(project).character("botc", "professor").entries["en"]
     assert professor_entry.ability.text == "Once per game, at night*, choose a dead player."
+
+
+def test_a_one_night_role_description_comes_back_onto_its_page(tmp_path):
+    from generator.views.onuw import role_views
+
+    project = project_copy(tmp_path)
+    corpus = load_corpus(project)
+    role = corpus.character("onuw", "bodyguard").role
+    text = "\n".join(line.text for line in role.description)
+    (project / "in.po").write_bytes(po("en", ("onuw/bodyguard/description",
+                                              text.replace("\n", "\\n"),
+                                              "At the vote, point at a player.\\nThey are safe.")))
+    run = almanac("import-po", "in.po", root=project)
+    assert run.stdout.startswith("1 translation imported"), run.stderr
+    views = {v.id: v for v in role_views(load_corpus(project), "en")}
+    assert (views["bodyguard"].description, views["bodyguard"].description_lang) == \
+        (("At the vote, point at a player.", "They are safe."), "en")
+    assert views["bodyguard"].source.startswith(f"{STORE}:")
+    assert views["curator"].description_lang == "ko"  # the others as the rulebook has them
