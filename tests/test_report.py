@@ -42,10 +42,10 @@ def test_each_translated_message_keeps_its_parameters(lang):
 def test_korean_findings_read_in_korean(diagnostics):
     heading = next(d for d in diagnostics if d.code == "heading-name" and "조사관" in d.text)
     assert message(heading, "en") == "heading '조사관'; the official Korean name is '수사관'"
-    assert message(heading, "ko") == "제목 '조사관', 공식 한국어 이름은 '수사관'"
+    assert message(heading, "ko") == "제목 '조사관': 공식 한국어 이름은 '수사관'입니다"
     unwritten = next(d for d in diagnostics if d.code == "unwritten" and d.line == 80)
     assert message(unwritten, "ko") == \
-        "Professor: 아직 작성되지 않음 (분위기 글, 해설, 진행 방법, 예시 · 메모)"
+        "Professor: 아직 작성되지 않은 섹션: 분위기 글, 해설, 진행 방법, 예시 · 메모"
 
 
 def test_the_korean_report_has_no_english_descriptions_or_messages(built_site, diagnostics):
