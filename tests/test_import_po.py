@@ -247,6 +247,12 @@ def test_a_source_changed_since_the_export_is_stale_in_check_and_on_the_page(tmp
                .messages}["noble/ability"]
     assert (offered.string, offered.fuzzy, offered.previous_id) == \
         ("You start knowing 3 players.", True, old)
+    # The translator finds it still right and clears the mark: it is current again.
+    reviewed = (project / "n.po").read_text(encoding="utf-8").replace(
+        f'#, fuzzy\n#| msgctxt "noble/ability"\n#| msgid "{old}"\n', "")
+    run = imported(project, reviewed.encode("utf-8"), "n.po")
+    assert run.stdout.startswith("1 translation imported"), run.stdout + run.stderr
+    assert "translation-stale" not in almanac("check", root=project).stdout
 
 
 def test_an_edit_in_the_store_is_never_overwritten_by_an_import(tmp_path):
@@ -325,3 +331,22 @@ def test_import_speaks_the_pos_language_and_names_sections_as_the_msgctxt_does(t
                                         "세팅할 때 외지인을 추가할 수 있습니다.\n매일 밤, 열기구 조종사를 깨우세요.")))
     assert again.stdout == "가져온 번역 0개; 이미 저장소에 있는 번역 1개; 가져오지 않았거나 경고와 함께 " \
                            "가져온 메시지 1개(위 참고); 바뀐 것 없음: content/ko/translations.po\n"
+
+
+def test_a_stale_translation_confirmed_by_its_translator_is_current_again(tmp_path):
+    project = project_copy(tmp_path)
+    source = project / "content/ko/000_a5b1c4d9f849e54a.txt"
+    old = load_corpus(project).character("botc", "noble").entries["ko"].ability.text
+    assert imported(project, po("en", ("noble/ability", old, "You start knowing 3 players."))
+                    ).returncode == 0
+    source.write_text(source.read_text(encoding="utf-8").replace(old, "게임 시작 시, 3명을 압니다."),
+                      encoding="utf-8")
+    assert almanac("export-po", "--lang", "en", "--character", "noble", "--section", "ability",
+                   "-o", "n.po", root=project).returncode == 0
+    confirmed = "\n".join(line for line in (project / "n.po").read_text(encoding="utf-8")
+                          .splitlines() if not line.startswith(("#,", "#|")))
+    run = imported(project, confirmed.encode("utf-8"), "n.po")
+    assert run.stdout.startswith("1 translation imported"), run.stdout
+    assert 'msgctxt "noble/ability"\nmsgid "게임 시작 시, 3명을 압니다."\nmsgstr "You start knowing ' \
+           '3 players."\n' in store(project)
+    assert "translation-stale" not in almanac("check", root=project).stdout

@@ -156,7 +156,7 @@ def import_po(root: Path, corpus: Corpus, path: Path, lang: str | None = None) -
                                             characters=named("".join(found))))
         problems += _steps(message, text, shown)
         old = held.get(context)
-        if old and old.string == text and not old.fuzzy:
+        if old and old.string == text and not old.fuzzy and old.id == message.id:
             unchanged += 1
             continue
         if old and old.string and old.string != text and _base(message) != revision(old.string):
