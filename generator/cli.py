@@ -33,12 +33,12 @@ from generator.output.sheets import KINDS, sheet_html
 from generator.pipeline import load_corpus
 from generator.resolve import Corpus
 from generator.translation.po_import import current_store, import_po
-from generator.translation.store import migrate, update_po
+from generator.translation.store import LINE_SHAPE_FILE, migrate, update_po
 from generator.views.messages import message
 from generator.views.narration import build_narration
 from generator.views.nightsheet import NIGHTS
 from generator.views.onuw import rulebook
-from generator.views.po_outcome import imported_summary, updated_summary
+from generator.views.po_outcome import imported_summary, migrated_summary, updated_summary
 
 ROOT = Path.cwd()
 
@@ -243,8 +243,7 @@ def _update_po(args: argparse.Namespace) -> int:
         lang = _language(args, corpus)
         current_store(args.root, corpus, lang)  # one that cannot be read is never written over
         if moved := migrate(args.root, corpus, lang):
-            print(f"content/{lang}/translations.txt: {moved} sections moved into the store; "
-                  "the file is removed")
+            print(migrated_summary(moved, f"content/{lang}/{LINE_SHAPE_FILE}", lang))
             corpus = load_corpus(args.root)
         result = update_po(args.root, corpus, lang)
     print(updated_summary(result, lang))

@@ -143,7 +143,7 @@ def test_a_translations_txt_moves_into_the_store_once(tmp_path):
         "Townsfolk\nProfessor\nOnce per game, at night*, choose a dead player.\n",
         encoding="utf-8")
     run = almanac("update-po", "--lang", "en", root=project)
-    assert run.stdout.splitlines()[0] == "content/en/translations.txt: 1 sections moved into " \
+    assert run.stdout.splitlines()[0] == "content/en/translations.txt: 1 section moved into " \
                                          "the store; the file is removed"
     assert not (project / "content/en/translations.txt").exists()
     moved = messages(project)["professor/ability"]

@@ -39,3 +39,10 @@ def updated_summary(result: Updated, lang: str) -> str:
     written = tr.gettext("%(file)s written") if result.changed else \
         tr.gettext("%(file)s unchanged")
     return "; ".join([*parts, written % {"file": result.file}])
+
+
+def migrated_summary(count: int, file: str, lang: str) -> str:
+    return translations(lang).ngettext(
+        "%(file)s: %(count)d section moved into the store; the file is removed",
+        "%(file)s: %(count)d sections moved into the store; the file is removed",
+        count) % {"file": file, "count": count}
