@@ -129,3 +129,15 @@ def test_a_header_without_language_takes_lang_and_invisible_characters_are_named
         "characters (U+200B ZERO WIDTH SPACE, U+202E RIGHT-TO-LEFT OVERRIDE)"]
     assert load_corpus(project).character("botc", "professor").entries["en"].ability.text == \
         "Once per game,\u200b at night\u202e."
+
+
+def test_the_store_writer_puts_no_control_character_in_the_file():
+    from generator.read.po import PoFile, PoMessage
+    from generator.translation.po_text import po_text
+
+    message = PoMessage("noble/ability", "a\x01b\tc\x7f\"\\", "one\ntwo\r", 0, 0)
+    text = po_text(PoFile(STORE, {"Language": "en"}, 1, (message,)))
+    assert 'msgid "a\\001b\\tc\\177\\"\\\\"\nmsgstr ""\n"one\\n"\n"two\\r"\n' in text
+    assert not [c for c in text if ord(c) < 0x20 and c != "\n" or c == "\x7f"]
+    back = read_po_bytes(text.encode("utf-8"), STORE).messages[0]
+    assert (back.id, back.string) == (message.id, message.string)
