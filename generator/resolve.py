@@ -219,13 +219,13 @@ def resolve(parsed: list[ParsedFile], languages: Languages, glossary: Glossary,
         for (ident, section), message in store_sections(store).items():
             by_id.setdefault(ident, {})[section] = message
         for ident, sections in by_id.items():
-            term = glossary.by_id("botc", ident)
-            if term is None and ("botc", ident) not in found:
-                continue  # a context naming no character: the check says so
             key = ("botc", ident)
-            terms.setdefault(key, term)
-            teams.setdefault(key, term.team if term else "")
-            name = term.name(lang) if term else ident
+            if key not in found:
+                continue  # a context naming no character of the corpus: the check says so
+            term = terms[key]
+            # A character the glossary does not know goes by the name its entries give it.
+            name = term.name(lang) if term else \
+                next(e.name for entries in found[key].values() for e in entries)
             found.setdefault(key, {}).setdefault(lang, []).append(
                 _store_entry(lang, store.file, ident, name, teams[key], sections))
 
