@@ -5,6 +5,7 @@ made from the current source text; a store entry that changed since the PO was m
 named and left as it is. A second import of the same PO changes nothing."""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -126,11 +127,7 @@ def import_po(root: Path, corpus: Corpus, path: Path, lang: str | None = None) -
     _refuse_another_language(po, corpus, code, sources)
     held = {m.context or "": m for m in reversed(store.messages) if not m.obsolete}
     problems: list[Diagnostic] = []
-    seen: dict[str, int] = {}
-    for message in po.messages:
-        if message.context is not None and not message.obsolete:
-            seen.setdefault(message.context, 0)
-            seen[message.context] += 1
+    seen = Counter(m.context for m in po.messages if m.context is not None and not m.obsolete)
     twice = {context for context, count in seen.items() if count > 1}
     for context in sorted(twice):
         lines = tuple(str(m.line) for m in po.messages if m.context == context and not
