@@ -350,3 +350,16 @@ def test_a_stale_translation_confirmed_by_its_translator_is_current_again(tmp_pa
     assert 'msgctxt "noble/ability"\nmsgid "게임 시작 시, 3명을 압니다."\nmsgstr "You start knowing ' \
            '3 players."\n' in store(project)
     assert "translation-stale" not in almanac("check", root=project).stdout
+
+
+def test_a_flavor_alone_and_a_summary_without_its_quote_come_in_as_written(tmp_path):
+    project = project_copy(tmp_path)
+    balloonist = load_corpus(project).character("botc", "balloonist").entries["en"]
+    run = imported(project, po("ko", ("balloonist/flavor", balloonist.flavor.text, "더 뜨겁게! 더 높이!"),
+                               ("balloonist/summary", balloonist.summary.text,
+                                "열기구 조종사는 밤마다 서로 다른 종류의 캐릭터를 알게 됩니다.")))
+    assert (run.returncode, run.stderr) == (0, "")
+    assert run.stdout.startswith("가져온 번역 2개;")
+    entry = entries(document_of(project), "ko")["balloonist"]
+    assert (entry["flavor"], entry["summary"], "ability" in entry) == (
+        "더 뜨겁게! 더 높이!", "열기구 조종사는 밤마다 서로 다른 종류의 캐릭터를 알게 됩니다.", False)
