@@ -11,6 +11,7 @@ from babel.messages.pofile import read_po, write_po
 
 from generator.export.records import records
 from generator.model import SECTIONS
+from generator.output.render import rendered
 from generator.pipeline import load_corpus
 from generator.read.po import read_po_bytes
 from generator.translation.lacking import translatable
@@ -222,6 +223,11 @@ def test_a_source_changed_since_the_export_is_stale_in_check_and_on_the_page(tmp
     corpus = load_corpus(project)
     shown = sections_for(corpus, corpus.character("botc", "noble"), "en")[0]
     assert (shown.lines, shown.notes) == (("You start knowing 3 players.",), ("stale",))
+    page = dict(rendered(corpus, "ko", project / "templates", []))["characters/noble.md"]
+    assert "예전 원문의 번역" not in page  # Korean writes the Noble itself: nothing stale there
+    page = dict(rendered(corpus, "en", project / "templates", []))["characters/noble.md"]
+    ability = page[page.index("## Ability"):page.index("## Flavor")]
+    assert "Translated from an earlier text" in ability and "You start knowing 3 players." in ability
     # The same PO again: its msgid is the store's earlier source, so it is named as stale.
     again = imported(project, po("en", ("noble/ability", old, "You start knowing 3 players.")))
     assert again.stderr == "in.po:7: warning po-stale: noble/ability: the source text has " \
