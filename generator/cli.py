@@ -35,11 +35,13 @@ from generator.pipeline import load_corpus
 from generator.read.script_json import read_script
 from generator.read.script_spec import ScriptSpec
 from generator.resolve import Corpus
-from generator.translation.po_import import import_po
+from generator.translation.po_import import current_store, import_po
+from generator.translation.store import LINE_SHAPE_FILE, migrate, update_po
 from generator.views.messages import message
 from generator.views.narration import build_narration
 from generator.views.nightsheet import DETAILS, NIGHTS, NightSheet
 from generator.views.onuw import rulebook
+from generator.views.po_outcome import imported_summary, migrated_summary, updated_summary
 from generator.views.scriptsheet import ScriptSheet
 from generator.views.sheet_summary import summarise
 
@@ -259,18 +261,30 @@ def _ids(values: list[str] | None) -> set[str] | None:
         if values else None
 
 
+# What a waiting command says while another changes the project (a build or an import).
+_WAITING = "Another almanac command is changing this project; waiting for it to finish."
+
+
 def _import_po(args: argparse.Namespace) -> int:
-    corpus = load_corpus(args.root)
-    result = import_po(args.root, corpus, Path(args.po))
+    with build_lock(args.root, _WAITING):
+        corpus = load_corpus(args.root)  # read under the lock: the store as the last one left it
+        result = import_po(args.root, corpus, Path(args.po), args.lang)
     for problem in result.problems:
-        print(problem.format(message(problem, "en")), file=sys.stderr)
-    state = "written" if result.changed else "unchanged"
-    if result.roles:
-        print(f"{args.po}: {result.roles} One Night role texts kept in the PO: the corpus has no "
-              "shape for a lone role's text yet", file=sys.stderr)
-    print(f"{result.sections} section{'' if result.sections == 1 else 's'} imported; "
-          f"{result.file} {state}"
-          f"{f'; {len(result.problems)} not as written (above)' if result.problems else ''}")
+        print(problem.format(message(problem, result.lang)), file=sys.stderr)
+    print(imported_summary(result, result.lang))
+    return 0
+
+
+def _update_po(args: argparse.Namespace) -> int:
+    with build_lock(args.root, _WAITING):
+        corpus = load_corpus(args.root)
+        lang = _language(args, corpus)
+        current_store(args.root, corpus, lang)  # one that cannot be read is never written over
+        if moved := migrate(args.root, corpus, lang):
+            print(migrated_summary(moved, f"content/{lang}/{LINE_SHAPE_FILE}", lang))
+            corpus = load_corpus(args.root)
+        result = update_po(args.root, corpus, lang)
+    print(updated_summary(result, lang))
     return 0
 
 
@@ -432,9 +446,16 @@ def main(argv: list[str] | None = None) -> int:
     export_po.set_defaults(run=_export_po)
 
     import_po_command = commands.add_parser(
-        "import-po", help="bring a translated PO back into content/<lang>/translations.txt")
+        "import-po", help="merge a translated PO into the store, content/<lang>/translations.po")
     import_po_command.add_argument("po", help="a PO file made by export-po and translated")
+    import_po_command.add_argument("--lang", help="the PO's language, where its header has none")
     import_po_command.set_defaults(run=_import_po)
+
+    update_po_command = commands.add_parser(
+        "update-po", help="bring content/<lang>/translations.po up to date with the corpus")
+    update_po_command.add_argument("--lang", required=True,
+                                   help="a language of content/languages.yaml")
+    update_po_command.set_defaults(run=_update_po)
 
     with _shown_streams():
         return _run(parser.parse_args(argv))

@@ -30,8 +30,8 @@ class Code:
 
 def _code(code: str, severity: str, description: str, message: str | None = None,
           **messages: str) -> Code:
-    return Code(code, severity, description, {"": message} if message else
-                {key.replace("_", "-"): template for key, template in messages.items()})
+    keyed = {key.replace("_", "-"): template for key, template in messages.items()}
+    return Code(code, severity, description, {"": message, **keyed} if message else keyed)
 
 
 # Found while reading, parsing and resolving.
@@ -59,6 +59,13 @@ LINKED_OUT = _code(
 UNDECODABLE = _code(
     "undecodable", "error", N_("A file is not valid UTF-8; it was skipped."),
     N_("not UTF-8 at byte {offset}: {reason}; file skipped"))
+STORE_UNREADABLE = _code(
+    "store-unreadable", "error",
+    N_("A translation store (content/<language>/translations.po) that is not a PO file "
+       "msgfmt would read, or is for another language; its translations are not shown."),
+    N_("{reason}; the store's translations are not shown"),
+    language=N_("the header says Language: {named}, not {language}; the store's translations "
+                "are not shown"))
 UNKNOWN_SHAPE = _code(
     "unknown-shape", "error", N_("A file matches none of the corpus shapes; its lines were not "
                                  "read."),
@@ -87,8 +94,8 @@ UNKNOWN_CHARACTER = _code(
     role=N_("role '{name}' is not in the glossary"))
 SUPERSEDED = _code(
     "superseded", "info",
-    N_("A section not written or not translated whose translation, imported from a PO file, "
-       "is shown instead."),
+    N_("A section not written or not translated whose translation, from the language's "
+       "translation store, is shown instead."),
     N_("{name} {section}: superseded by the translation at {place}"))
 
 # The checks (checks/*.py), in the order the report lists them.
@@ -196,6 +203,27 @@ OTHER_LETTERS = _code(
     N_("Words in the letters of another of the project's languages inside a field, other than "
        "character names and token labels."),
     N_("{name} {section}: words in other letters ({words}) in {language} text"))
+TRANSLATION_STALE = _code(
+    "translation-stale", "warning",
+    N_("A translation in the store made from an earlier source text (or marked fuzzy by "
+       "`almanac update-po` for that reason): the page shows it with a notice until a "
+       "translator brings it up to date."),
+    N_("{name} {section}: translated from an earlier text; the source has changed since"))
+TRANSLATION_DRAFT = _code(
+    "translation-draft", "info",
+    N_("A translation in the store marked fuzzy as a draft: not shown until a translator "
+       "clears the mark."),
+    N_("{name} {section}: a draft (fuzzy), not shown until reviewed"))
+STORE_MESSAGE = _code(
+    "store-message", "warning",
+    N_("A message of a translation store that cannot be shown as it is."),
+    context=N_("context '{context}' names no character and section of the corpus"),
+    characters=N_("{context}: the translation holds {characters}, which would split or hide "
+                  "a line; not shown (separate lines with \\n)"),
+    invisible=N_("{context}: the translation holds invisible characters ({characters})"),
+    plural=N_("{context}: plural forms are not supported (a section is one text); not shown"),
+    duplicate=N_("context '{context}' stands again (first at line {first}); this one is not "
+                 "shown"))
 UI_UNTRANSLATED = _code(
     "ui-untranslated", "warning", N_("A UI string of the templates with no translation yet."),
     no_catalog=N_("{language}: no UI catalog; all {count} UI strings are shown in English"),
@@ -210,29 +238,41 @@ PO_CONTEXT = _code(
     N_("context '{context}' names no character and section of the corpus; not imported"))
 PO_STALE = _code(
     "po-stale", "warning",
-    N_("A PO message whose source text is no longer the corpus text it was made from."),
-    N_("{name} {section}: the source text has changed since the export; not imported"))
+    N_("A PO message whose msgid is not the source text of its section today."),
+    N_("{context}: the source text has changed since the PO was made; not imported (export "
+       "again, or run `almanac update-po` and translate in the store)"),
+    moved=N_("{context}: the msgid is the source text of {other}: the msgctxt was changed; not "
+             "imported"),
+    edited=N_("{context}: the msgid is no source text of the corpus (edited by hand?); not "
+              "imported"))
 PO_STEPS = _code(
     "po-steps", "warning",
     N_("A translation with another number of steps or notes than its source."),
-    N_("{name} {section}: {found} lines where the source has {expected}; imported as written"))
-PO_LINE_SHAPE = _code(
-    "po-line-shape", "warning",
-    N_("A translation the almanac's line shape cannot hold as it is."),
-    joined=N_("{name} {section}: a one-line section written on {found} lines; joined into one"),
-    summary=N_("{name} {section}: does not open with the quoted ability; not imported"),
-    needs_ability=N_("{name} {section}: the line shape needs the ability before the flavor; "
-                     "translate the ability too. Not imported"),
-    misread=N_("{name} {section}: the text would be read back as another section; not "
-               "imported"),
-    other_language=N_("{name} {section}: the text is mostly in the letters of another "
-                      "language than {language}, so it would count as untranslated; not "
-                      "imported"))
+    N_("{context}: {found} lines where the source has {expected}; imported as written"))
+PO_REFUSED = _code(
+    "po-refused", "warning",
+    N_("A translation the store cannot take as it is."),
+    characters=N_("{context}: the translation holds {characters}, which would split or hide "
+                  "a line; not imported (separate lines with \\n; `pofilter -t newlines` "
+                  "finds them)"),
+    plural=N_("{context}: plural forms are not supported (a section is one text); not "
+              "imported"),
+    written=N_("{context}: {language} writes this section itself; not imported"))
+PO_INVISIBLE = _code(
+    "po-invisible", "warning",
+    N_("A translation holding characters that show nothing (bidi controls, zero-width)."),
+    N_("{context}: the translation holds invisible characters ({characters}); imported, check "
+       "them"))
+PO_CONFLICT = _code(
+    "po-conflict", "warning",
+    N_("A translation whose store entry changed since the PO was made and differs from it."),
+    N_("{context}: the store's translation ({place}) changed since this PO was made and "
+       "differs from it; not imported (settle it in the store, or export again)"))
 PO_DUPLICATE = _code(
     "po-duplicate", "warning", N_("A character's section translated twice in one PO file."),
     N_("context '{context}' stands {count} times in the PO (lines {lines}); none imported"))
 
 # The order the report lists the corpus's codes in; PO codes are the import's own.
 CORPUS_CODES = (
-    UNREADABLE, NOT_READ, UNKNOWN_LANGUAGE, UNDECODABLE, UNKNOWN_SHAPE, UNPLACED_LINE,
-    ENTRY_WITHOUT_NAME, DAMAGED_NAME, SCRIPT_COUNT, UNKNOWN_CHARACTER, SUPERSEDED)
+    UNREADABLE, NOT_READ, UNKNOWN_LANGUAGE, UNDECODABLE, STORE_UNREADABLE, UNKNOWN_SHAPE,
+    UNPLACED_LINE, ENTRY_WITHOUT_NAME, DAMAGED_NAME, SCRIPT_COUNT, UNKNOWN_CHARACTER, SUPERSEDED)

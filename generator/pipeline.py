@@ -11,7 +11,8 @@ from generator.facts.night_order import NightOrder, load_night_order
 from generator.facts.step_nights import load_step_nights
 from generator.model import Diagnostic, ParsedFile
 from generator.parse import parse_text
-from generator.read.corpus import Text, read_corpus
+from generator.read.corpus import Text, read_corpus, read_stores
+from generator.read.po import PoFile
 from generator.resolve import Corpus, resolve
 
 
@@ -30,13 +31,16 @@ def load_corpus(root: Path) -> Corpus:
     content = root / "content"
     languages, glossary, night_order = load_facts(content)
     texts, diagnostics = read_corpus(content, root, languages.codes)
-    return corpus_of(texts, languages, glossary, night_order, diagnostics)
+    stores, store_diagnostics = read_stores(content, root, languages.codes)
+    return corpus_of(texts, languages, glossary, night_order, diagnostics + store_diagnostics,
+                     stores=stores)
 
 
 def corpus_of(texts: list[Text], languages: Languages, glossary: Glossary,
               night_order: NightOrder, read_diagnostics: list[Diagnostic],
-              parse: Callable[[Text, Language], ParsedFile] = parse_text) -> Corpus:
+              parse: Callable[[Text, Language], ParsedFile] = parse_text,
+              stores: dict[str, PoFile] | None = None) -> Corpus:
     """Texts already read → parsed (by `parse`: the live preview's keeps what it parsed
-    before) → resolved."""
+    before) → resolved with the translation stores."""
     parsed = [parse(text, languages[text.lang]) for text in texts]
-    return resolve(parsed, languages, glossary, night_order, read_diagnostics)
+    return resolve(parsed, languages, glossary, night_order, read_diagnostics, stores or {})

@@ -22,6 +22,7 @@ from generator.model import (
     Role,
     Rulebook,
 )
+from generator.read.po import FORBIDDEN, PoFile, PoMessage
 
 
 @dataclass(frozen=True)
@@ -63,13 +64,15 @@ class Corpus:
     glossary: Glossary
     night_order: NightOrder
     diagnostics: tuple[Diagnostic, ...]  # from reading, parsing and resolving
+    stores: dict[str, PoFile] = field(default_factory=dict, hash=False)  # lang → its store
 
     def character(self, game: str, ident: str) -> Character | None:
         return next((c for c in self.characters if c.game == game and c.id == ident), None)
 
 
 # Which of two entries' sections a merged entry keeps: written text over text in another
-# language over a placeholder over nothing; the first file's among equals.
+# language over a placeholder over nothing; the first file's among equals (the stores' entries
+# come after the corpus's: written text over a translation).
 _RANK = {PRESENT: 3, UNTRANSLATED: 2, PLACEHOLDER: 1, MISSING: 0}
 
 
@@ -151,8 +154,48 @@ def _with_ids(book: Rulebook, glossary: Glossary) -> Rulebook:
                                      [artifact.name for artifact in book.artifacts]))
 
 
+def shown_translation(message: PoMessage) -> bool:
+    """A store message whose translation the pages show: translated, one text (no plural
+    forms), no character that would split a line (the check names the others), and not a
+    draft, unless it is one only because its source changed (msgmerge's fuzzy with a previous
+    msgid): that one is shown with its notice."""
+    draft = message.fuzzy and message.previous_id is None
+    return bool(message.string.strip()) and not (message.obsolete or draft or message.plural
+                                                 or FORBIDDEN.search(message.string))
+
+
+def store_sections(store: PoFile) -> dict[tuple[str, str], PoMessage]:
+    """(character id, section) → the store message the pages show for it (the first of a
+    context that stands twice: the check names the second)."""
+    found: dict[tuple[str, str], PoMessage] = {}
+    for message in store.messages:
+        ident, _, section = (message.context or "").partition("/")
+        if section in SECTIONS and shown_translation(message):
+            found.setdefault((ident, section), message)
+    return found
+
+
+def _store_entry(lang: str, file: str, ident: str, name: str, team: str,
+                 sections: dict[str, PoMessage]) -> Entry:
+    """A character's translated sections as an entry of the store's file: a line of a list
+    section per line of the translation, a one-line section joined."""
+    values: dict[str, object] = {}
+    for section, message in sections.items():
+        lines = [line.strip() for line in message.string.split("\n") if line.strip()]
+        if section in ("how_to_run", "examples"):
+            values[section] = tuple(Line(line.removeprefix("- "), message.string_line)
+                                    for line in lines)
+        else:
+            values[section] = Line(" ".join(lines), message.string_line)
+    first = min(message.string_line for message in sections.values())
+    status = {s: PRESENT if s in sections else MISSING for s in SECTIONS}
+    return Entry(lang=lang, file=file, line=first, name=name, raw_name=name, team=team,
+                 status=status, **values)  # type: ignore[arg-type]
+
+
 def resolve(parsed: list[ParsedFile], languages: Languages, glossary: Glossary,
-            night_order: NightOrder, read_diagnostics: list[Diagnostic]) -> Corpus:
+            night_order: NightOrder, read_diagnostics: list[Diagnostic],
+            stores: dict[str, PoFile] | None = None) -> Corpus:
     diagnostics = list(read_diagnostics)
     found: dict[tuple[str, str], dict[str, list[Entry]]] = {}
     terms: dict[tuple[str, str], Term | None] = {}
@@ -177,6 +220,20 @@ def resolve(parsed: list[ParsedFile], languages: Languages, glossary: Glossary,
             found.setdefault(key, {}).setdefault(entry.lang, []).append(entry)
             ids.append(key[1])
         file_ids[pf.file] = tuple(ids)
+    for lang, store in sorted((stores or {}).items()):
+        by_id: dict[str, dict[str, PoMessage]] = {}
+        for (ident, section), message in store_sections(store).items():
+            by_id.setdefault(ident, {})[section] = message
+        for ident, sections in by_id.items():
+            key = ("botc", ident)
+            if key not in found:
+                continue  # a context naming no character of the corpus: the check says so
+            term = terms[key]
+            # A character the glossary does not know goes by the name its entries give it.
+            name = term.name(lang) if term else \
+                next(e.name for entries in found[key].values() for e in entries)
+            found.setdefault(key, {}).setdefault(lang, []).append(
+                _store_entry(lang, store.file, ident, name, teams[key], sections))
 
     characters = []
     for (game, ident), by_lang in found.items():
@@ -214,4 +271,4 @@ def resolve(parsed: list[ParsedFile], languages: Languages, glossary: Glossary,
     # By id within each team: ids are language-neutral and read like the English names.
     characters.sort(key=lambda c: (c.game, glossary.team_order(c.team), c.id))
     return Corpus(languages, tuple(characters), scripts, rulebooks, tuple(parsed), glossary,
-                  night_order, tuple(diagnostics))
+                  night_order, tuple(diagnostics), dict(stores or {}))

@@ -1,6 +1,7 @@
 """The PO export: a header without placeholders or dates, no format flags, and `msgfmt -c`
 (Debian package gettext) accepting faithful translations in both languages."""
 import os
+import re
 import subprocess
 import sys
 from importlib.metadata import version
@@ -85,7 +86,7 @@ def test_the_header_names_the_project_and_the_language(corpus, lang, team, plura
         f"# Sections the almanac still lacks in {team}, each with the other language's text "
         "as its msgid.",
         f"# `almanac import-po FILE` brings the translations back into content/{lang}/"
-        "translations.txt.",
+        "translations.po.",
         "#",
         'msgid ""',
         'msgstr ""',
@@ -122,8 +123,24 @@ def test_translator_comments_give_the_official_terms_the_source_uses(corpus):
     english = read_po(BytesIO(exported(corpus, "en")), locale="en")
     alsaahir = next(m for m in english if m.context == "alsaahir/summary")
     # Names inside longer words are no terms: no 포 (Po) for 포함.
+    # Team words in the number the card text uses: Demon, not Demons.
     assert [c for c in alsaahir.auto_comments if c.startswith("terms:")] == [
-        "terms: 악마 → Demons; 알사히르 → Alsaahir; 여행자 → Travellers; 하수인 → Minion"]
+        "terms: 악마 → Demon; 알사히르 → Alsaahir; 여행자 → Traveller; 하수인 → Minion"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_term_hint_is_never_split_across_comment_lines(corpus, lang):
+    text = exported(corpus, lang).decode("utf-8")
+    lines = [line for line in text.splitlines() if line.startswith("#.")]
+    hints = [line for line in lines if line.startswith("#. terms: ")]
+    assert len(hints) > 50
+    # Every comment line is whole: a names line, the terms, or the store's revision.
+    assert [line for line in lines if not (" · " in line or line in hints or
+                                           re.fullmatch(r"#\. store: [0-9a-f]{12}", line))] == []
+    assert [hint for hint in hints
+            if not all(re.fullmatch(r"[^;→]+ → [^;→]+", pair)
+                       for pair in hint.removeprefix("#. terms: ").split("; "))] == []
+    assert max(map(len, hints)) > 76  # long enough that Babel would have wrapped it
 
 
 def test_filters_and_official_suggestions(corpus, tmp_path):

@@ -3,6 +3,7 @@ some empty), import it, and find exactly the translated sections in the records.
 from __future__ import annotations
 
 import json
+import subprocess
 from io import BytesIO
 
 import pytest
@@ -10,7 +11,12 @@ from babel.messages.pofile import read_po, write_po
 
 from generator.export.records import records
 from generator.model import SECTIONS
+from generator.output.render import rendered
 from generator.pipeline import load_corpus
+from generator.read.po import read_po_bytes
+from generator.translation.lacking import translatable
+from generator.translation.store import role_sources
+from generator.views.characters import sections_for
 from tests.conftest import project_copy
 from tests.projects import almanac
 
@@ -21,10 +27,11 @@ WORDS = {"en": "Translated line {n} of message {m}", "ko": "{m}번 메시지의 
 
 
 def made_up(lang: str, context: str, number: int, source_lines: int) -> list[str]:
-    """A translation: one line per source line; a summary opens with its quoted ability."""
+    """A translation: a line per source line, and one more for each 3rd list (any number of
+    steps is taken); a summary does not open with its quoted ability (the store needs none)."""
     lines = [WORDS[lang].format(n=n, m=number) for n in range(1, source_lines + 1)]
-    if context.endswith("/summary"):
-        lines = [f"\"{lines[0]}.\" {lines[0]}"]
+    if context.split("/")[1] in LISTS and number % 3 == 0:
+        lines.append(WORDS[lang].format(n=source_lines + 1, m=number))
     return lines
 
 
@@ -49,16 +56,17 @@ def document_of(project):
 
 
 def translate(po_bytes, lang):
-    """Fill every BotC message; leave each 4th list or summary fuzzy and each 5th empty (those
-    sections a one-line ability or flavor does not depend on). Returns the filled PO and the
-    translations expected back: context → lines."""
+    """Fill every message, One Night roles too; leave each 4th list or summary fuzzy and each
+    5th empty. Returns the filled PO and the BotC translations expected back: context → lines."""
     catalog = read_po(BytesIO(po_bytes))
     expected, drafts = {}, 0
     for number, message in enumerate(catalog):
-        if not message.id or message.context.startswith("onuw/"):
+        if not message.id:
             continue
         lines = made_up(lang, message.context, number, message.id.count("\n") + 1)
         message.string = "\n".join(lines)
+        if message.context.startswith("onuw/"):
+            continue
         section = message.context.split("/")[1]
         if section in (*LISTS, "summary"):
             drafts += 1
@@ -74,6 +82,12 @@ def translate(po_bytes, lang):
     return out.getvalue(), expected
 
 
+SAID = {"en": {"imported": "{n} translations imported; ", "written": "{file} written\n",
+               "unchanged": "{file} unchanged\n", "already": "{n} already in the store"},
+        "ko": {"imported": "가져온 번역 {n}개; ", "written": "저장함: {file}\n",
+               "unchanged": "바뀐 것 없음: {file}\n", "already": "이미 저장소에 있는 번역 {n}개"}}
+
+
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_round_trip(tmp_path, lang):
     project = project_copy(tmp_path / "project")
@@ -81,13 +95,16 @@ def test_round_trip(tmp_path, lang):
     assert almanac("export-po", "--lang", lang, "-o", "out.po", root=project).returncode == 0
     exported = (project / "out.po").read_bytes()
     filled, expected = translate(exported, lang)
+    roles = sum(1 for m in read_po(BytesIO(filled)) if m.id and m.context.startswith("onuw/"))
     (project / "filled.po").write_bytes(filled)
 
     run = almanac("import-po", "filled.po", root=project)
     assert run.returncode == 0, run.stderr
-    assert run.stderr == ""  # every line count kept: nothing to warn about
-    assert run.stdout.startswith(f"{len(expected)} sections imported; "
-                                 f"content/{lang}/translations.txt written")
+    steps = [line for line in run.stderr.splitlines() if "po-steps" in line]
+    assert run.stderr.splitlines() == steps  # nothing refused: only more steps, said
+    said = SAID[lang]  # in the PO's language
+    assert run.stdout.startswith(said["imported"].format(n=len(expected) + roles))
+    assert run.stdout.endswith(said["written"].format(file=f"content/{lang}/translations.po"))
 
     after = document_of(project)
     translated = entries(after, lang)
@@ -96,25 +113,27 @@ def test_round_trip(tmp_path, lang):
         entry = translated[ident]
         assert section_value(entry, section) == (lines if section in LISTS else lines[0])
         assert entry["status"][section] == "present"
-        # A section from another file than the entry's first names it in "files".
         file = entry.get("files", {}).get(section, entry["sources"][0]["file"])
-        assert file == f"content/{lang}/translations.txt"
+        assert file == f"content/{lang}/translations.po"
 
-    # Nothing else changed: every other text and status is as it was (a section of an entry
-    # that did not exist counts as missing).
+    # Nothing else changed: every other text and status is as it was.
     old, new = texts(before), texts(after)
     changed = {key for key, value in new.items() if value != old.get(key, (None, "missing"))}
     assert changed == {("botc", *context.split("/")[:1], lang, context.split("/")[1])
                        for context in expected}
 
     # A second import changes no file.
-    target = project / "content" / lang / "translations.txt"
+    target = project / "content" / lang / "translations.po"
     written, stamp = target.read_bytes(), target.stat().st_mtime_ns
     again = almanac("import-po", "filled.po", root=project)
-    assert again.returncode == 0 and "translations.txt unchanged" in again.stdout
+    assert again.returncode == 0
+    assert again.stdout.endswith(said["unchanged"].format(file=f"content/{lang}/translations.po"))
+    assert said["already"].format(n=len(expected) + roles) in again.stdout
     assert (target.read_bytes(), target.stat().st_mtime_ns) == (written, stamp)
 
-    # A new export asks for none of them, and still for the drafts.
+    # The store is what msgfmt -c accepts; a new export asks for none of the translations,
+    # and still for the drafts.
+    assert subprocess.run(["msgfmt", "-c", "-o", "/dev/null", str(target)]).returncode == 0
     assert almanac("export-po", "--lang", lang, "-o", "again.po", root=project).returncode == 0
     contexts = {m.context for m in read_po((project / "again.po").open("rb")) if m.id}
     assert not contexts & set(expected)
@@ -134,118 +153,164 @@ def po(lang, *messages):
     return (header + body).encode("utf-8")
 
 
-@pytest.fixture(scope="module")
-def project(tmp_path_factory):
-    return project_copy(tmp_path_factory.mktemp("project"))
-
-
-def imported(project, data, name="in.po"):
+def imported(project, data, name="in.po", *options):
     (project / name).write_bytes(data)
-    return almanac("import-po", name, root=project)
+    return almanac("import-po", name, *options, root=project)
 
 
-def test_a_translation_supersedes_the_untranslated_text_which_stays_accounted_for(tmp_path):
+def store(project, lang="en"):
+    return (project / f"content/{lang}/translations.po").read_text(encoding="utf-8")
+
+
+def test_a_translation_supersedes_the_untranslated_text_and_written_text_beats_it(tmp_path):
     project = project_copy(tmp_path)
     run = imported(project, po("en", ("professor/ability", PROFESSOR_ABILITY,
                                       "Once per game, at night*, choose a dead player.")))
-    assert run.returncode == 0 and run.stdout.startswith("1 section imported")
-    assert (project / "content/en/translations.txt").read_text(encoding="utf-8") == \
-        "Townsfolk\nProfessor\nOnce per game, at night*, choose a dead player.\n"
+    assert run.returncode == 0 and run.stdout.startswith("1 translation imported;")
+    assert 'msgctxt "professor/ability"\nmsgid "게임당 한 번' in store(project)
+    line = store(project).splitlines().index('msgctxt "professor/ability"') + 2
     checked = almanac("check", root=project).stdout.splitlines()
     assert "content/en/004_12a4a26f551c30b4.txt:81: info superseded: Professor Ability: " \
-           "superseded by the translation at content/en/translations.txt:3" in checked
+           f"superseded by the translation at content/en/translations.po:{line + 1}" in checked
     assert not [line for line in checked if "untranslated-entry: Professor" in line]
     professor = entries(document_of(project), "en")["professor"]
     assert professor["ability"] == "Once per game, at night*, choose a dead player."
-    assert [s["file"] for s in professor["sources"]] == \
-        ["content/en/004_12a4a26f551c30b4.txt", "content/en/translations.txt"]
+    # Text the language writes itself is never replaced by a translation.
+    corpus = load_corpus(project)
+    written = corpus.character("botc", "balloonist").entries["en"].ability.text
+    noble = corpus.character("botc", "noble").entries["ko"].ability.text
+    refused = imported(project, po("en", ("balloonist/ability", written, "Something else."),
+                                   ("noble/ability", noble, "You start knowing 3 players.")))
+    assert refused.stderr == "in.po:7: warning po-refused: balloonist/ability: English writes " \
+                             "this section itself; not imported\n"
 
 
-def test_a_stale_msgid_and_an_unknown_context_are_reported_and_the_rest_imported(tmp_path):
+def test_stale_moved_edited_and_unknown_messages_are_each_named(tmp_path):
     project = project_copy(tmp_path)
+    corpus = load_corpus(project)
+    noble = corpus.character("botc", "noble").entries["ko"].ability.text
     run = imported(project, po(
         "en",
-        ("professor/ability", "An ability the corpus no longer has.", "Translated."),
+        ("noble/ability", "An ability the corpus never had.", "Translated."),
         ("nobody/ability", "Whatever.", "Translated."),
-        ("professor/colour", PROFESSOR_ABILITY, "Translated."),
+        ("noble/flavor", noble, "Translated."),
         ("professor/ability", PROFESSOR_ABILITY, "Once per game, at night*, choose a dead player.")))
     assert run.returncode == 0
     assert run.stderr.splitlines() == [
-        "in.po:7: warning po-stale: Professor Ability: the source text has changed since the "
-        "export; not imported",
+        "in.po:7: warning po-stale: noble/ability: the msgid is no source text of the "
+        "corpus (edited by hand?); not imported",
         "in.po:11: warning po-context: context 'nobody/ability' names no character and section "
         "of the corpus; not imported",
-        "in.po:15: warning po-context: context 'professor/colour' names no character and "
-        "section of the corpus; not imported"]
-    assert run.stdout.startswith("1 section imported; content/en/translations.txt written; "
-                                 "3 not as written")
+        "in.po:15: warning po-stale: noble/flavor: the msgid is the source text of "
+        "noble/ability: the msgctxt was changed; not imported"]
+    assert run.stdout == "1 translation imported; 3 not imported or imported with a warning " \
+                         "(above); content/en/translations.po written\n"
 
 
-def test_another_number_of_steps_is_imported_as_written_with_a_warning(tmp_path):
+def test_a_source_changed_since_the_export_is_stale_in_check_and_on_the_page(tmp_path):
     project = project_copy(tmp_path)
     corpus = load_corpus(project)
-    steps = corpus.character("botc", "balloonist").entries["en"].how_to_run
-    assert len(steps) == 3
-    run = imported(project, po("ko", ("balloonist/how_to_run", "\n".join(s.text for s in steps),
-                                      "세팅할 때 외지인을 추가할 수 있습니다.\n- 매일 밤, 열기구 조종사를 깨우세요.")))
-    assert run.stderr.splitlines() == [
-        "in.po:7: warning po-steps: 열기구 조종사 How to run: 2 lines where the source has 3; "
-        "imported as written"]
-    balloonist = entries(document_of(project), "ko")["balloonist"]
-    assert balloonist["how_to_run"] == ["세팅할 때 외지인을 추가할 수 있습니다.", "매일 밤, 열기구 조종사를 깨우세요."]
+    source = project / "content/ko/000_a5b1c4d9f849e54a.txt"
+    old = corpus.character("botc", "noble").entries["ko"].ability.text
+    assert imported(project, po("en", ("noble/ability", old, "You start knowing 3 players."))
+                    ).returncode == 0
+    source.write_text(source.read_text(encoding="utf-8").replace(old, "게임 시작 시, 3명을 압니다."),
+                      encoding="utf-8")
+    line = store(project).splitlines().index('msgctxt "noble/ability"') + 2
+    assert f"content/en/translations.po:{line}: warning translation-stale: Noble Ability: " \
+           "translated from an earlier text; the source has changed since" in \
+           almanac("check", root=project).stdout.splitlines()
+    corpus = load_corpus(project)
+    shown = sections_for(corpus, corpus.character("botc", "noble"), "en")[0]
+    assert (shown.lines, shown.notes) == (("You start knowing 3 players.",), ("stale",))
+    page = dict(rendered(corpus, "ko", project / "templates", []))["characters/noble.md"]
+    assert "예전 원문의 번역" not in page  # Korean writes the Noble itself: nothing stale there
+    page = dict(rendered(corpus, "en", project / "templates", []))["characters/noble.md"]
+    ability = page[page.index("## Ability"):page.index("## Flavor")]
+    assert "Translated from an earlier text" in ability and "You start knowing 3 players." in ability
+    # The same PO again: its msgid is the store's earlier source, so it is named as stale.
+    again = imported(project, po("en", ("noble/ability", old, "You start knowing 3 players.")))
+    assert again.stderr == "in.po:7: warning po-stale: noble/ability: the source text has " \
+                           "changed since the PO was made; not imported (export again, or run " \
+                           "`almanac update-po` and translate in the store)\n"
+    # update-po keeps it as msgmerge does: fuzzy, with the earlier msgid; still shown, still stale.
+    update = almanac("update-po", "--lang", "en", root=project)
+    corpus = load_corpus(project)
+    new = len(list(translatable(corpus, "en"))) + len(role_sources(corpus, "en")) - 1
+    assert update.stdout == f"{new} new sections; 1 translation whose source changed, marked " \
+                            "fuzzy; 0 obsolete; content/en/translations.po written\n"
+    text = store(project)
+    assert '#, fuzzy\n#| msgctxt "noble/ability"\n#| msgid "' + old + '"\nmsgctxt ' \
+           '"noble/ability"\nmsgid "게임 시작 시, 3명을 압니다."\nmsgstr "You start knowing 3 ' \
+           'players."\n' in text
+    corpus = load_corpus(project)
+    shown = sections_for(corpus, corpus.character("botc", "noble"), "en")[0]
+    assert shown.notes == ("stale",)
+    # The export offers it again with the earlier translation as a draft to review.
+    assert almanac("export-po", "--lang", "en", "--character", "noble", "-o", "n.po",
+                   root=project).returncode == 0
+    offered = {m.context: m for m in read_po_bytes((project / "n.po").read_bytes(), "n.po")
+               .messages}["noble/ability"]
+    assert (offered.string, offered.fuzzy, offered.previous_id) == \
+        ("You start knowing 3 players.", True, old)
+    # The translator finds it still right and clears the mark: it is current again.
+    reviewed = (project / "n.po").read_text(encoding="utf-8").replace(
+        f'#, fuzzy\n#| msgctxt "noble/ability"\n#| msgid "{old}"\n', "")
+    run = imported(project, reviewed.encode("utf-8"), "n.po")
+    assert run.stdout.startswith("1 translation imported"), run.stdout + run.stderr
+    assert "translation-stale" not in almanac("check", root=project).stdout
 
 
-def test_a_po_of_another_language_is_refused_or_finds_its_sources_stale(tmp_path):
+def test_an_edit_in_the_store_is_never_overwritten_by_an_import(tmp_path):
+    project = project_copy(tmp_path)
+    assert almanac("export-po", "--lang", "en", "--character", "professor", "-o", "a.po",
+                   root=project).returncode == 0
+    exported = (project / "a.po").read_text(encoding="utf-8")
+
+    def filled(text):
+        return exported.replace(f'{PROFESSOR_ABILITY}"\nmsgstr ""',
+                                f'{PROFESSOR_ABILITY}"\nmsgstr "{text}"').encode()
+    # Two translators took the same export; the first one's comes in.
+    assert imported(project, filled("Once per game, at night*, choose a dead player."),
+                    "one.po").stdout.startswith("1 translation imported")
+    # A reviewer fixes it in the store.
+    path = project / "content/en/translations.po"
+    path.write_text(store(project).replace("choose a dead player.", "choose a dead player: "
+                                           "if they are a Townsfolk, they are resurrected."),
+                    encoding="utf-8")
+    reviewed = path.read_bytes()
+    second = imported(project, filled("Once per game, pick a dead player."), "two.po")
+    line = exported.splitlines().index('msgctxt "professor/ability"') + 2
+    store_line = store(project).splitlines().index('msgctxt "professor/ability"') + 2
+    assert second.stderr == (
+        f"two.po:{line}: warning po-conflict: professor/ability: the store's translation "
+        f"(content/en/translations.po:{store_line}) changed since this PO was made and differs "
+        "from it; not imported (settle it in the store, or export again)\n")
+    assert second.stdout.startswith("0 translations imported")
+    assert path.read_bytes() == reviewed
+    # The first PO again: also a conflict now, and still nothing changes.
+    assert "po-conflict" in imported(project, filled("Once per game, at night*, choose a dead "
+                                                     "player."), "one.po").stderr
+    assert path.read_bytes() == reviewed
+    # A translator's PO for another section still comes in beside the conflict.
+    other = filled("Once.").decode().replace('msgctxt "professor/ability"',
+                                             'msgctxt "professor/other"')
+    assert "professor/other" in imported(project, other.encode(), "four.po").stderr
+
+
+def test_a_po_of_another_language_is_refused_and_nothing_is_written(tmp_path):
     project = project_copy(tmp_path)
     unknown = imported(project, po("fr", ("professor/ability", PROFESSOR_ABILITY, "Une fois.")))
     assert (unknown.returncode, unknown.stderr) == (
         2, "in.po:1: error: the PO header's Language is 'fr', not a language of "
            "content/languages.yaml (ko, en)\n")
-    # An English PO relabelled Korean: its msgids are what English is translated from.
     relabelled = imported(project, po("ko", ("professor/ability", PROFESSOR_ABILITY,
                                              "Once per game, at night*, choose a dead player.")))
     assert (relabelled.returncode, relabelled.stderr) == (
         2, "in.po:1: error: the header says Language: ko, but the messages are those of an "
            "export for en (`export-po --lang en`); correct the header\n")
-    assert not (project / "content/ko/translations.txt").exists()
-    assert not (project / "content/en/translations.txt").exists()
-
-
-def test_a_flavor_without_an_ability_before_it_waits_for_the_ability(tmp_path):
-    project = project_copy(tmp_path)
-    corpus = load_corpus(project)
-    flavor = corpus.character("botc", "balloonist").entries["en"].flavor.text
-    run = imported(project, po("ko", ("balloonist/flavor", flavor, "더 뜨겁게! 더 높이!")))
-    assert run.stderr.splitlines() == [
-        "in.po:7: warning po-line-shape: 열기구 조종사 Flavor: the line shape needs the ability "
-        "before the flavor; translate the ability too. Not imported"]
-    assert run.stdout.startswith("0 sections imported")
-
-
-def test_a_hand_edited_translations_file_is_never_rewritten_with_a_loss(tmp_path):
-    project = project_copy(tmp_path)
-    target = project / "content/en/translations.txt"
-    target.write_text("Townsfolk\nProfessor\nOnce per game, at night*, choose a dead player.\n"
-                      "Not written yet.\nA note the translator typed after the placeholder.\n",
-                      encoding="utf-8")
-    run = imported(project, po("en", ("farmer/ability", load_corpus(project).character(
-        "botc", "farmer").entries["en"].ability.text, "When you die at night, a good player "
-        "becomes a Farmer.")))
-    assert (run.returncode, run.stderr) == (
-        2, "content/en/translations.txt:4: error: this line would be lost when the file is "
-           "written anew, as the almanac does not read it as part of a translation (see "
-           "`almanac check`); fix or move it, then import again\n")
-    assert target.read_text(encoding="utf-8").endswith("after the placeholder.\n")
-
-
-def test_a_string_without_its_closing_quote_is_refused_at_its_line(tmp_path):
-    project = project_copy(tmp_path)
-    data = po("en", ("professor/ability", PROFESSOR_ABILITY, "Once per game, at night*."))
-    run = imported(project, data.rstrip(b'"\n') + b"\n")
-    assert (run.returncode, run.stderr) == (
-        2, "in.po:8: error: not a PO line: a keyword and a string in double quotes, closed on "
-           "its line\n")
-    assert not (project / "content/en/translations.txt").exists()
+    assert not (project / "content/ko/translations.po").exists()
+    assert not (project / "content/en/translations.po").exists()
 
 
 def test_a_context_translated_twice_is_left_for_a_person_to_settle(tmp_path):
@@ -253,24 +318,54 @@ def test_a_context_translated_twice_is_left_for_a_person_to_settle(tmp_path):
     run = imported(project, po("en", ("professor/ability", PROFESSOR_ABILITY, "One way."),
                                ("professor/ability", PROFESSOR_ABILITY, "Another way.")))
     assert run.stderr.splitlines() == [
-        "in.po:10: warning po-duplicate: context 'professor/ability' stands 2 times in the PO "
-        "(lines 6, 10); none imported"]
-    assert run.stdout.startswith("0 sections imported")
+        "in.po:11: warning po-duplicate: context 'professor/ability' stands 2 times in the PO "
+        "(lines 7, 11); none imported"]
+    assert run.stdout.startswith("0 translations imported")
 
 
-def test_a_step_may_start_with_a_minus_and_other_letters_are_named_as_the_reason(tmp_path):
+def test_import_speaks_the_pos_language_and_names_sections_as_the_msgctxt_does(tmp_path):
     project = project_copy(tmp_path)
     corpus = load_corpus(project)
-    steps = "\n".join(s.text for s in corpus.character("botc", "balloonist").entries["en"].how_to_run)
-    ability = corpus.character("botc", "balloonist").entries["en"].ability.text
-    run = imported(project, po("ko", ("balloonist/how_to_run", steps,
-                                      "세팅할 때 외지인을 추가할 수 있습니다.\n-1명을 빼도 됩니다.\n"
-                                      "- 매일 밤, 열기구 조종사를 깨우세요."),
-                               ("balloonist/ability", ability, "Each night {{ config }} 밤")))
-    assert run.stderr.splitlines() == [
-        "in.po:11: warning po-line-shape: 열기구 조종사 Ability: the text is mostly in the "
-        "letters of another language than Korean, so it would count as untranslated; not imported"]
-    balloonist = entries(document_of(project), "ko")["balloonist"]
-    assert balloonist["how_to_run"] == ["세팅할 때 외지인을 추가할 수 있습니다.", "-1명을 빼도 됩니다.",
-                                        "매일 밤, 열기구 조종사를 깨우세요."]
-    assert "ability" not in balloonist
+    steps = corpus.character("botc", "balloonist").entries["en"].how_to_run
+    run = imported(project, po("ko", ("balloonist/how_to_run", "\n".join(s.text for s in steps),
+                                      "세팅할 때 외지인을 추가할 수 있습니다.\n매일 밤, 열기구 조종사를 깨우세요.")))
+    assert run.stderr == "in.po:7: warning po-steps: balloonist/how_to_run: 원문은 3줄인데 " \
+                         "번역은 2줄입니다. 쓰인 그대로 가져왔습니다\n"
+    assert run.stdout == "가져온 번역 1개; 가져오지 않았거나 경고와 함께 가져온 메시지 1개(위 참고); " \
+                         "저장함: content/ko/translations.po\n"
+    again = imported(project, po("ko", ("balloonist/how_to_run", "\n".join(s.text for s in steps),
+                                        "세팅할 때 외지인을 추가할 수 있습니다.\n매일 밤, 열기구 조종사를 깨우세요.")))
+    assert again.stdout == "가져온 번역 0개; 이미 저장소에 있는 번역 1개; 가져오지 않았거나 경고와 함께 " \
+                           "가져온 메시지 1개(위 참고); 바뀐 것 없음: content/ko/translations.po\n"
+
+
+def test_a_stale_translation_confirmed_by_its_translator_is_current_again(tmp_path):
+    project = project_copy(tmp_path)
+    source = project / "content/ko/000_a5b1c4d9f849e54a.txt"
+    old = load_corpus(project).character("botc", "noble").entries["ko"].ability.text
+    assert imported(project, po("en", ("noble/ability", old, "You start knowing 3 players."))
+                    ).returncode == 0
+    source.write_text(source.read_text(encoding="utf-8").replace(old, "게임 시작 시, 3명을 압니다."),
+                      encoding="utf-8")
+    assert almanac("export-po", "--lang", "en", "--character", "noble", "--section", "ability",
+                   "-o", "n.po", root=project).returncode == 0
+    confirmed = "\n".join(line for line in (project / "n.po").read_text(encoding="utf-8")
+                          .splitlines() if not line.startswith(("#,", "#|")))
+    run = imported(project, confirmed.encode("utf-8"), "n.po")
+    assert run.stdout.startswith("1 translation imported"), run.stdout
+    assert 'msgctxt "noble/ability"\nmsgid "게임 시작 시, 3명을 압니다."\nmsgstr "You start knowing ' \
+           '3 players."\n' in store(project)
+    assert "translation-stale" not in almanac("check", root=project).stdout
+
+
+def test_a_flavor_alone_and_a_summary_without_its_quote_come_in_as_written(tmp_path):
+    project = project_copy(tmp_path)
+    balloonist = load_corpus(project).character("botc", "balloonist").entries["en"]
+    run = imported(project, po("ko", ("balloonist/flavor", balloonist.flavor.text, "더 뜨겁게! 더 높이!"),
+                               ("balloonist/summary", balloonist.summary.text,
+                                "열기구 조종사는 밤마다 서로 다른 종류의 캐릭터를 알게 됩니다.")))
+    assert (run.returncode, run.stderr) == (0, "")
+    assert run.stdout.startswith("가져온 번역 2개;")
+    entry = entries(document_of(project), "ko")["balloonist"]
+    assert (entry["flavor"], entry["summary"], "ability" in entry) == (
+        "더 뜨겁게! 더 높이!", "열기구 조종사는 밤마다 서로 다른 종류의 캐릭터를 알게 됩니다.", False)

@@ -42,10 +42,10 @@ def test_each_translated_message_keeps_its_parameters(lang):
 def test_korean_findings_read_in_korean(diagnostics):
     heading = next(d for d in diagnostics if d.code == "heading-name" and "조사관" in d.text)
     assert message(heading, "en") == "heading '조사관'; the official Korean name is '수사관'"
-    assert message(heading, "ko") == "제목 '조사관', 공식 한국어 이름은 '수사관'"
+    assert message(heading, "ko") == "제목 '조사관': 공식 한국어 이름은 '수사관'입니다"
     unwritten = next(d for d in diagnostics if d.code == "unwritten" and d.line == 80)
     assert message(unwritten, "ko") == \
-        "Professor: 아직 작성되지 않음 (분위기 글, 해설, 진행 방법, 예시 · 메모)"
+        "Professor: 아직 작성되지 않은 섹션: 분위기 글, 해설, 진행 방법, 예시 · 메모"
 
 
 def test_the_korean_report_has_no_english_descriptions_or_messages(built_site, diagnostics):
@@ -79,7 +79,9 @@ def test_progress_counts_present_sections(built_site):
     site, _ = built_site
     html = page(site, "en", "report")
     row = re.search(r'<tr data-lang="ko">(.*?)</tr>', html, re.S).group(1)
-    assert "51/79" in row and "210/395" in row  # Korean abilities; every Korean section
+    # Korean abilities of the 70 characters some language has an ability for (not the 79
+    # characters); every Korean section of the 291 some language has.
+    assert "51/70" in row and "210/291" in row
 
 
 @pytest.fixture
@@ -106,6 +108,27 @@ def test_the_matrix_fits_at_1280_px_and_keeps_names_in_view_on_a_phone(report):
     box, frame = name.bounding_box(), matrix.bounding_box()
     assert abs(box["x"] - frame["x"]) < 1  # … and the character column stays in view
     assert name.inner_text() == "귀족"
+
+
+def test_on_a_phone_the_header_stays_codes_stay_whole_and_korean_rows_read_in_order(report):
+    phone = report("ko", 390)
+    matrix = phone.locator(".almanac-matrix")
+    matrix.evaluate("m => { m.scrollTop = 600 }")
+    header = phone.locator(".almanac-matrix-table thead th").nth(1)
+    assert matrix.evaluate("m => m.scrollTop") == 600  # the rows scrolled under …
+    assert abs(header.bounding_box()["y"] - matrix.bounding_box()["y"]) < 1  # … the header
+    broken = phone.evaluate("() => [...document.querySelectorAll('.almanac-checks code')]"
+                            ".filter(c => c.getClientRects().length > 1 || c.offsetHeight >"
+                            " 1.6 * parseFloat(getComputedStyle(c).lineHeight || 16))"
+                            ".map(c => c.textContent)")
+    assert broken == []
+    widths = phone.evaluate("() => [...document.querySelectorAll('.almanac-checks td:last-child')]"
+                            ".map(td => td.getBoundingClientRect().width)")
+    assert min(widths) >= 14 * 16 * 0.7 - 1  # the description column keeps its reading width
+    names = phone.evaluate("() => [...document.querySelectorAll("
+                           "'.almanac-matrix-table tbody tr[data-team=\"townsfolk\"] th')]"
+                           ".map(th => th.textContent)")
+    assert len(names) > 10 and names == sorted(names)  # 가나다
 
 
 def test_filters_by_status_and_team(report):
@@ -155,3 +178,39 @@ def test_report_and_sheets_meet_aa_contrast(browser, site_url, path):
     tab.goto(site_url + path)
     assert tab.evaluate(CONTRAST) == []
     tab.close()
+
+
+def test_translatable_now_stale_and_draft_and_rows_in_the_readers_order(tmp_path):
+    from generator.checks import run_checks
+    from generator.pipeline import load_corpus
+    from generator.views.report import report_view
+    from tests.conftest import project_copy
+    from tests.projects import almanac
+
+    project = project_copy(tmp_path)
+    corpus = load_corpus(project)
+    noble = corpus.character("botc", "noble").entries["ko"]
+    store = project / "content/en/translations.po"
+    store.write_text(
+        'msgid ""\nmsgstr ""\n"Language: en\\n"\n\n'
+        f'msgctxt "noble/ability"\nmsgid "an earlier text"\nmsgstr "You start knowing 3."\n\n'
+        '#, fuzzy\nmsgctxt "noble/flavor"\n'
+        f'msgid "{noble.flavor.text}"\nmsgstr "A draft."\n', encoding="utf-8")
+    corpus = load_corpus(project)
+    view = report_view(corpus, run_checks(corpus), "ko", frozenset())
+    row = next(r for r in view.rows if r.id == "noble")
+    states = {cell.section: dict(cell.states) for cell in row.cells}
+    assert (states["ability"]["en"], states["flavor"]["en"], states["summary"]["en"]) == \
+        ("stale", "draft", "missing")
+    batch = next(t for t in view.translatable if (t.lang, t.id) == ("en", "noble"))
+    assert (batch.name, batch.sections, batch.command) == (
+        "귀족", ("ability", "flavor", "summary", "how_to_run"),
+        "almanac export-po --lang en --character noble -o noble-en.po")
+    # The command it names gives exactly those sections.
+    assert almanac(*batch.command.split()[1:], root=project).returncode == 0
+    exported = (project / "noble-en.po").read_text(encoding="utf-8")
+    assert [line for line in exported.splitlines() if line.startswith("msgctxt")] == [
+        f'msgctxt "noble/{section}"' for section in batch.sections]
+    # Korean rows in 가나다 order within each team.
+    townsfolk = [r.name for r in view.rows if r.team == "townsfolk"]
+    assert townsfolk == sorted(townsfolk) and townsfolk[0] < townsfolk[-1]

@@ -63,6 +63,7 @@ from generator.checks import (  # noqa: E402,F401
     step_nights,
     structure,
     terminology,
+    translations,
     ui_catalogs,
     untranslated,
 )

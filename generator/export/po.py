@@ -5,21 +5,23 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from difflib import get_close_matches
 from importlib.metadata import version
 from typing import BinaryIO
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import write_po
 
 from generator.errors import AlmanacError
 from generator.facts.glossary import Glossary
 from generator.facts.languages import Language
 from generator.facts.official import OfficialTexts
 from generator.model import SECTIONS
+from generator.read.po import PoFile, PoMessage
 from generator.resolve import Corpus
-from generator.translation.lacking import Lacking, lacking
+from generator.translation.lacking import Lacking, lacking, revision, store_message
+from generator.translation.po_text import po_text
 
 # Babel guesses these from a '%' or '{' in the text; the texts are prose, not format strings,
 # and with the flags `msgfmt -c` rejects a faithful translation.
@@ -57,26 +59,30 @@ def _used(name: str, text: str, particles: tuple[str, ...]) -> bool:
     return re.search(word, text) is not None
 
 
-def terminology(glossary: Glossary, text: str, source: Language, target: str) -> str | None:
-    """'source term → target term; …' for each character name, team and reminder-token label
-    the text uses, the target's official term from the glossary (names it borrows left out)."""
+def terminology(glossary: Glossary, text: str, source: Language, target: Language) -> list[str]:
+    """'source term → target term' for each character name, team and reminder-token label the
+    text uses, the target's official term from the glossary (names it borrows left out). A team
+    is named by the word its almanacs head a character with (Demon, not Demons), as the card
+    text uses it."""
     found: dict[str, str] = {}
     particles, lang = source.particles, source.code
+    singular = {ident: word for word, ident in reversed(target.teams.items())}
     # Teams by their labels and by the words the language's team lines use (Outsider).
     words = {team.label(lang): team for team in glossary.teams} | \
         {word: team for word, ident in source.teams.items() if (team := glossary.team(ident))}
     for word, team in words.items():
-        if team.label(target) != word and _used(word, text, particles):
-            found[word] = team.label(target)
+        translated = singular.get(team.id) or team.label(target.code)
+        if translated != word and _used(word, text, particles):
+            found[word] = translated
     for term in glossary.game_terms("botc"):
-        if target not in term.borrowed and _used(term.names.get(lang, ""), text, particles):
-            found[term.names[lang]] = term.names[target]
+        if target.code not in term.borrowed and _used(term.names.get(lang, ""), text, particles):
+            found[term.names[lang]] = term.names[target.code]
         for token in term.reminders:
-            label, translated = token.label(lang), token.label(target)
+            label, translated = token.label(lang), token.label(target.code)
             shown = label.upper() if label.isascii() else label  # English steps write KNOW
             if label and translated and translated != label and _used(shown, text, particles):
                 found[shown] = translated
-    return "; ".join(f"{a} → {b}" for a, b in sorted(found.items())) or None
+    return [f"{a} → {b}" for a, b in sorted(found.items())]
 
 
 def _wanted(corpus: Corpus, lang: str, characters: set[str] | None,
@@ -85,6 +91,15 @@ def _wanted(corpus: Corpus, lang: str, characters: set[str] | None,
         if (characters is None or item.character.id in characters) and \
                 (sections is None or item.section in sections):
             yield item
+
+
+def message_comments(corpus: Corpus, item: Lacking, lang: str) -> list[str]:
+    """The translator's comments of a section's message: its names, section and terms."""
+    character = item.character
+    terms = terminology(corpus.glossary, item.text, corpus.languages[item.source.lang],
+                        corpus.languages[lang])
+    return [" · ".join(character.name(c) for c in corpus.languages.codes) + f" · {item.section}",
+            *([f"terms: {'; '.join(terms)}"] if terms else [])]
 
 
 def lacking_catalog(corpus: Corpus, lang: str, official: OfficialTexts | None = None,
@@ -110,30 +125,43 @@ def lacking_catalog(corpus: Corpus, lang: str, official: OfficialTexts | None = 
                        header_comment=f"# Sections the almanac still lacks in {language}, each "
                                       "with the other language's text as its msgid.\n# "
                                       "`almanac import-po FILE` brings the translations back "
-                                      f"into content/{lang}/translations.txt.\n#")
+                                      f"into content/{lang}/translations.po.\n#")
     catalog.code = lang
     for item in _wanted(corpus, lang, characters, sections):
         character, section = item.character, item.section
         state = item.state if lang in character.entries else f"no {lang} entry"
-        terms = terminology(corpus.glossary, item.text, corpus.languages[item.source.lang], lang)
-        comments = [" · ".join(character.name(c) for c in corpus.languages.codes) +
-                    f" · {section}: {state}", *([f"terms: {terms}"] if terms else [])]
+        comments = message_comments(corpus, item, lang)
+        comments[0] += f": {state}"
+        stored = store_message(corpus, lang, character.id, section)
+        translation = stored.string if stored else ""
+        # What the store held when this file was made: import-po finds a conflict by it.
+        comments.append(f"store: {revision(translation)}")
         card = _CARD[section](official, character.id, lang) \
-            if official and section in _CARD else None
+            if official and section in _CARD and not translation else None
         suggested = card is not None and card.lang == lang
         message = catalog.add(
-            item.text, string=card.text if card and suggested else "",
+            item.text, string=card.text if card and suggested else translation,
             locations=[(item.source.file, item.lines[0].line)], context=item.context,
-            auto_comments=comments, flags=("fuzzy",) if suggested else ())
+            auto_comments=comments, flags=("fuzzy",) if suggested or translation else (),
+            previous_id=stored.previous_id if stored and stored.previous_id else ())
         message.flags -= _FORMAT_FLAGS
     if characters is None and sections is None:
         _add_roles(catalog, corpus, lang)
     return catalog
 
 
-def _add_roles(catalog: Catalog, corpus: Corpus, lang: str) -> None:
-    """One Night roles, whose rulebook is in another language: offered to the translator;
-    import-po has no shape to write them in yet and says so."""
+@dataclass(frozen=True)
+class RoleText:
+    """A One Night role's description in the rulebook's language, for a translator."""
+
+    context: str
+    text: str
+    location: tuple[str, int]
+    comment: str
+
+
+def role_texts(corpus: Corpus, lang: str) -> Iterator[RoleText]:
+    """One Night roles' descriptions, where the rulebook is in another language than lang."""
     book = next((book for book in corpus.rulebooks if book.lang != lang), None)
     if book is None:
         return
@@ -141,15 +169,40 @@ def _add_roles(catalog: Catalog, corpus: Corpus, lang: str) -> None:
         role = character.role
         if character.game != "onuw" or role is None or not role.description:
             continue
-        catalog.add("\n".join(line.text for line in role.description),
-                    locations=[(book.file, role.description[0].line)],
-                    context=f"onuw/{character.id}/description",
-                    auto_comments=[f"{character.name(book.lang)} · One Night role · "
-                                   "description"]).flags -= _FORMAT_FLAGS
+        yield RoleText(f"onuw/{character.id}/description",
+                       "\n".join(line.text for line in role.description),
+                       (book.file, role.description[0].line),
+                       f"{character.name(book.lang)} · One Night role · description")
+
+
+def _add_roles(catalog: Catalog, corpus: Corpus, lang: str) -> None:
+    """One Night roles, whose rulebook is in another language: offered to the translator."""
+    for role in role_texts(corpus, lang):
+        stored = store_message(corpus, lang, *role.context.split("/", 1))
+        if stored and stored.string and not stored.fuzzy and stored.id == role.text:
+            continue  # translated from the current text
+        catalog.add(role.text, string=stored.string if stored else "",
+                    locations=[role.location], context=role.context,
+                    flags=("fuzzy",) if stored and stored.string else (),
+                    auto_comments=[role.comment, "store: " + revision(
+                        stored.string if stored else "")]).flags -= _FORMAT_FLAGS
 
 
 def write_lacking(corpus: Corpus, lang: str, out: BinaryIO, official: OfficialTexts | None = None,
                   characters: set[str] | None = None, sections: set[str] | None = None) -> int:
+    """The PO as gettext writes it, without wrapping: Babel wraps comments at 76 columns even
+    with width 0, which splits a term hint across two comment lines."""
     catalog = lacking_catalog(corpus, lang, official, characters, sections)
-    write_po(out, catalog, width=0, sort_output=False)
+    header = [line.removeprefix("#").removeprefix(" ")
+              for line in catalog.header_comment.splitlines()]
+    messages = tuple(
+        PoMessage(m.context, str(m.id), str(m.string), 0, 0, flags=tuple(sorted(m.flags)),
+                  previous_id=m.previous_id[0] if m.previous_id else None,
+                  previous_context=m.context if m.previous_id else None,
+                  auto_comments=tuple(m.auto_comments),
+                  locations=tuple(f"{file}:{line}" for file, line in m.locations))
+        for m in catalog if m.id)
+    headers = {name: value.strip() for name, value in catalog.mime_headers}
+    out.write(po_text(PoFile("", headers, 1, messages, tuple(header)))
+              .encode("utf-8"))
     return len(catalog)

@@ -61,7 +61,9 @@ def catalog_messages(lang: str) -> list[Message]:
 
 
 def is_untranslated(message: Message) -> bool:
-    return not message.string and not message.fuzzy
+    # A message with plural forms holds a tuple of strings, empty ones when untranslated.
+    forms = message.string if isinstance(message.string, tuple) else (message.string,)
+    return not any(forms) and not message.fuzzy
 
 
 def catalog_stats(lang: str) -> CatalogStats:

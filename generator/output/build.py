@@ -16,7 +16,7 @@ from generator.output.publish import build_lock, published, recover, staging_fol
 from generator.output.render import Docs, Known, Page, redirect_page, render_docs
 from generator.output.site import build_sites, nav, show_mkdocs_warnings, write_config
 from generator.pipeline import load_corpus
-from generator.read.corpus import DATA_FILES
+from generator.read.corpus import DATA_FILES, store_file
 from generator.resolve import Corpus
 from generator.views.corpus_script import from_corpus
 from generator.views.messages import message
@@ -67,7 +67,9 @@ def write_docs(root: Path, corpus: Corpus, diagnostics: tuple[Diagnostic, ...],
     per language, its config and its docs (what changed in them). `known`: the pages rendered
     before, reused where their data is the same."""
     # Views of the texts parsed and of the data files findings point at: files read, no other.
-    data = {f"content/{name}" for name in DATA_FILES} & {d.file for d in diagnostics}
+    read = {f"content/{name}" for name in DATA_FILES} | \
+        {store_file(lang) for lang in corpus.languages.codes}
+    data = read & {d.file for d in diagnostics}
     sources = tuple(source_views(root, {pf.file for pf in corpus.parsed} | data,
                                  corpus.languages.codes))
     written = {}

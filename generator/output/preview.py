@@ -35,7 +35,7 @@ from generator.output.render import CompiledTemplates, Docs, Known, redirect_pag
 from generator.output.site import show_mkdocs_warnings, site_config
 from generator.parse import parse_text
 from generator.pipeline import corpus_of, load_facts
-from generator.read.corpus import DATA_FILES, Text, read_corpus
+from generator.read.corpus import DATA_FILES, Text, read_corpus, read_stores
 from generator.resolve import Corpus
 
 FOLDER = Path("build") / "preview"
@@ -190,12 +190,14 @@ class Preview:
         assert self._facts is not None
         languages, glossary, night_order = self._facts
         texts, diagnostics = read_corpus(content, self.root, languages.codes)
+        stores, store_diagnostics = read_stores(content, self.root, languages.codes)
         before, self._parsed = self._parsed, {}
 
         def parse(text: Text, language: Language) -> ParsedFile:
             self._parsed[text] = before.get(text) or parse_text(text, language)
             return self._parsed[text]
-        return corpus_of(texts, languages, glossary, night_order, diagnostics, parse)
+        return corpus_of(texts, languages, glossary, night_order,
+                         diagnostics + store_diagnostics, parse, stores)
 
     @staticmethod
     def _files(folder: Path) -> dict[Path, bytes]:

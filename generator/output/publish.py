@@ -28,9 +28,11 @@ _RENAME_EXCHANGE = 2  # linux/fs.h: swap two paths in one step
 
 
 @contextmanager
-def build_lock(root: Path) -> Iterator[None]:
-    """Hold the project's build lock; a second build waits for the first (the kernel frees the
-    lock when its holder dies, so a crashed build never blocks the next)."""
+def build_lock(root: Path, waiting: str = "Another build of this project is running; waiting "
+               "for it to finish.") -> Iterator[None]:
+    """Hold the project's lock; a second build (or import of translations) waits for the first,
+    saying `waiting` (the kernel frees the lock when its holder dies, so a crashed build never
+    blocks the next)."""
     try:
         handle = (root / LOCK).open("a")
     except OSError as err:
@@ -40,8 +42,7 @@ def build_lock(root: Path) -> Iterator[None]:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            print("Another build of this project is running; waiting for it to finish.",
-                  file=sys.stderr)
+            print(waiting, file=sys.stderr)
             fcntl.flock(handle, fcntl.LOCK_EX)
         yield
 

@@ -7,8 +7,17 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.codes import LINKED_OUT, NOT_READ, UNDECODABLE, UNKNOWN_LANGUAGE, UNREADABLE
+from generator.codes import (
+    LINKED_OUT,
+    NOT_READ,
+    STORE_UNREADABLE,
+    UNDECODABLE,
+    UNKNOWN_LANGUAGE,
+    UNREADABLE,
+)
+from generator.errors import AlmanacError
 from generator.model import Diagnostic
+from generator.read.po import PoFile, read_po_bytes
 
 
 @dataclass(frozen=True)
@@ -45,6 +54,12 @@ def _read(path: Path) -> bytes | str:
 
 # The data files beside the language folders; anything else there is not read.
 DATA_FILES = ("languages.yaml", "glossary.yaml", "night-order.yaml", "night-steps.yaml")
+# Each language's translation store: a PO file, msgids the source text, msgctxt `id/section`.
+STORE = "translations.po"
+
+
+def store_file(lang: str) -> str:
+    return f"content/{lang}/{STORE}"
 
 
 def _is_text(path: Path) -> bool:
@@ -79,7 +94,7 @@ def _elsewhere(content: Path) -> list[Path]:
             continue
         if len(relative) == 1 and relative[0] in DATA_FILES:
             continue
-        if len(relative) == 2 and _is_text(path):
+        if len(relative) == 2 and (_is_text(path) or relative[1] == STORE):
             continue
         found.append(path)
     return found
@@ -113,3 +128,33 @@ def read_corpus(content: Path, root: Path, langs: tuple[str, ...]
             else:
                 texts.append(result)
     return texts, diagnostics
+
+
+def read_stores(content: Path, root: Path, langs: tuple[str, ...]
+                ) -> tuple[dict[str, PoFile], list[Diagnostic]]:
+    """Each language's translation store, where it has one; a store that is not a PO file
+    msgfmt would read, or is for another language, is an error finding and not used."""
+    stores: dict[str, PoFile] = {}
+    diagnostics: list[Diagnostic] = []
+    for lang in langs:
+        path = content / lang / STORE
+        if not path.exists() and not path.is_symlink():
+            continue
+        shown = _shown(path, root)
+        data = _read(path)
+        if isinstance(data, str):
+            diagnostics.append(UNREADABLE.at(shown, 1, reason=data))
+            continue
+        try:
+            store = read_po_bytes(data, shown)
+        except AlmanacError as err:
+            diagnostics.append(STORE_UNREADABLE.at(shown, err.line or 1, reason=err.message))
+            continue
+        named = (store.language or lang).replace("-", "_").split("_")[0]
+        if named.lower() != lang.lower():  # none: the folder says which
+            diagnostics.append(STORE_UNREADABLE.at(
+                shown, store.header_line, key="language", language=lang,
+                named=store.language or ""))
+            continue
+        stores[lang] = store
+    return stores, diagnostics

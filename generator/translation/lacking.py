@@ -1,27 +1,30 @@
 """What one language still lacks, section by section, and the text a translator works from:
-the one export-po offers as msgid and import-po checks a translation against."""
+the one the store and export-po hold as msgid, and import-po checks a translation against."""
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import PurePosixPath
 
 from generator.model import PRESENT, SECTIONS, UNTRANSLATED, Entry, Line
-from generator.resolve import Character, Corpus
+from generator.read.corpus import store_file
+from generator.read.po import PoMessage
+from generator.resolve import Character, Corpus, store_sections
 
-# The file of each language's content/<lang>/ that import-po writes; never a corpus file.
-TRANSLATIONS = "translations.txt"
+STALE, DRAFT = "stale", "draft"  # a translation made from an earlier text; one marked fuzzy
 
 
 def is_translation(file: str) -> bool:
-    return PurePosixPath(file).name == TRANSLATIONS
+    """Whether an entry's file is a translation store (content/<lang>/translations.po)."""
+    lang = file.split("/")[1] if file.count("/") == 2 else ""
+    return file == store_file(lang)
 
 
 @dataclass(frozen=True)
 class Lacking:
     character: Character
     section: str
-    state: str  # the section's status in the language: missing, placeholder or untranslated
+    state: str  # missing, placeholder, untranslated; or stale, draft: the store's translation
     source: Entry  # the entry whose text the translator works from
     lines: tuple[Line, ...]
 
@@ -38,7 +41,7 @@ class Lacking:
 def source_of(corpus: Corpus, character: Character, lang: str, section: str) -> Entry | None:
     """The entry whose text a translation of the section into lang is made from: the language's
     own text where it is still in another language, else the first other language's (along the
-    fallbacks) that has it written. Imported translations into lang do not count."""
+    fallbacks) that has it written. Translations in lang's store do not count."""
     for entry in character.places.get(lang, ()):
         if entry.status[section] == UNTRANSLATED and not is_translation(entry.file):
             return entry
@@ -53,16 +56,69 @@ def source_text(corpus: Corpus, character: Character, lang: str, section: str) -
     return "\n".join(line.text for line in source.field_lines(section)) if source else None
 
 
-def lacking(corpus: Corpus, lang: str) -> Iterator[Lacking]:
-    """Every BotC section lang has not written, in corpus order, with its source text."""
+def written_state(character: Character, lang: str, section: str) -> str:
+    """The section's best status among the language's corpus files (its store left out)."""
+    order = ("missing", "placeholder", UNTRANSLATED, PRESENT)
+    states = [e.status[section] for e in character.places.get(lang, ())
+              if not is_translation(e.file)]
+    return max(states, key=order.index, default="missing")
+
+
+def translatable(corpus: Corpus, lang: str) -> Iterator[Lacking]:
+    """Every BotC section lang does not write itself and another language has, in corpus
+    order, with its source text: what the store holds a message for."""
     for character in corpus.characters:
         if character.game != "botc":
             continue
-        own = character.entries.get(lang)
         for section in SECTIONS:
-            state = own.status[section] if own else "missing"
+            state = written_state(character, lang, section)
             if state == PRESENT:
                 continue
             source = source_of(corpus, character, lang, section)
             if source is not None:
                 yield Lacking(character, section, state, source, source.field_lines(section))
+
+
+def revision(translation: str) -> str:
+    """A short fingerprint of a store translation, which export-po writes beside each message
+    so that import-po knows whether the store changed since (a conflict) or not."""
+    return hashlib.sha256(translation.encode("utf-8")).hexdigest()[:12]
+
+
+def store_message(corpus: Corpus, lang: str, ident: str, section: str) -> PoMessage | None:
+    """The store's message for a section (or `onuw`, `id/description`), translated or not (the
+    first where it stands twice)."""
+    store = corpus.stores.get(lang)
+    context = f"{ident}/{section}"
+    return next((m for m in store.messages if m.context == context and not m.obsolete),
+                None) if store else None
+
+
+def is_stale(corpus: Corpus, character: Character, lang: str, section: str) -> bool:
+    """Whether the page shows a translation of the store made from an earlier source text."""
+    entry = character.entries.get(lang)
+    if entry is None or not is_translation(entry.section_file(section)):
+        return False
+    store = corpus.stores.get(lang)
+    message = store_sections(store).get((character.id, section)) if store else None
+    return message is not None and (message.fuzzy or
+                                    message.id != source_text(corpus, character, lang, section))
+
+
+def lacking(corpus: Corpus, lang: str) -> Iterator[Lacking]:
+    """Every section translatable into lang that its store does not hold translated from the
+    current source: missing, unwritten, untranslated, a draft or stale."""
+    for item in translatable(corpus, lang):
+        character, section = item.character, item.section
+        entry = character.entries.get(lang)
+        if entry and entry.status[section] == PRESENT and \
+                is_translation(entry.section_file(section)):
+            if not is_stale(corpus, character, lang, section):
+                continue
+            yield Lacking(character, section, STALE, item.source, item.lines)
+            continue
+        message = store_message(corpus, lang, character.id, section)
+        if message is not None and message.fuzzy and message.string.strip():
+            yield Lacking(character, section, DRAFT, item.source, item.lines)
+        else:
+            yield item

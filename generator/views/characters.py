@@ -12,6 +12,7 @@ from generator.facts.official import OfficialText, OfficialTexts, Part, markup_p
 from generator.model import PRESENT, SECTIONS, UNTRANSLATED, Entry
 from generator.parse.vocabulary import quoted_ability
 from generator.resolve import Character, Corpus, Script
+from generator.translation.lacking import is_stale
 from generator.views import labels
 from generator.views.corpus_script import from_corpus
 from generator.views.nightsheet import NIGHTS, build_sheet
@@ -32,7 +33,7 @@ class SectionView:
     almanac: str  # the language whose almanac the text comes from; "" for official or unwritten
     source: str  # file:line of the first shown line
     # What the page says above the text, in order: quoted | official | borrowed | untranslated
-    # | unwritten (see the template's notes).
+    # | unwritten | stale (see the template's notes).
     notes: tuple[str, ...] = ()
 
 
@@ -118,7 +119,11 @@ def sections_for(corpus: Corpus, character: Character, lang: str,
             where = f"{entries[0].file}:{entries[0].line}" if entries else ""
             shown.append(SectionView(key, (), lang, "unwritten", "", where, ("unwritten",)))
         else:
-            shown.append(replace(view, notes=_notes(view, lang)))
+            # A translation made from an earlier text: still shown (closer to the rules than
+            # none for a reader of lang), with a notice that the source has changed since.
+            stale = ("stale",) if view.origin == "entry" and view.almanac == lang and \
+                is_stale(corpus, character, lang, key) else ()
+            shown.append(replace(view, notes=_notes(view, lang) + stale))
     return tuple(shown)
 
 

@@ -10,7 +10,8 @@ SECTIONS = {
 NIGHTS = {"first": N_("First night"), "other": N_("Other nights")}
 SEVERITIES = {"error": N_("error"), "warning": N_("warning"), "info": N_("info")}
 STATUSES = {"present": N_("present"), "missing": N_("missing"), "placeholder": N_("not written"),
-            "untranslated": N_("untranslated")}
+            "untranslated": N_("untranslated"), "stale": N_("from an earlier text"),
+            "draft": N_("draft")}
 # The official editions; fabled and loric are none, their team badge already names them.
 EDITIONS = {"tb": N_("Trouble Brewing"), "bmr": N_("Bad Moon Rising"),
             "snv": N_("Sects & Violets"), "carousel": N_("Experimental")}

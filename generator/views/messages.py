@@ -6,6 +6,7 @@ from generator.facts.catalogs import translations
 from generator.facts.languages import display_name
 from generator.model import Diagnostic, Param
 from generator.views import labels
+from generator.views.particles import resolve
 
 
 def _shown(key: str, value: Param, lang: str) -> str | int:
@@ -24,7 +25,8 @@ def _shown(key: str, value: Param, lang: str) -> str | int:
 def message(diagnostic: Diagnostic, lang: str) -> str:
     """The finding's message as a reader of lang reads it."""
     template = translations(lang).gettext(diagnostic.template)
-    return template.format(**{key: _shown(key, value, lang) for key, value in diagnostic.params})
+    return resolve(template.format(**{key: _shown(key, value, lang)
+                                      for key, value in diagnostic.params}))
 
 
 def description(text: str, lang: str) -> str:

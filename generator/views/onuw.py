@@ -5,7 +5,8 @@ from dataclasses import dataclass
 
 from generator.facts.glossary import squash
 from generator.model import Rulebook, WakeStep
-from generator.resolve import Corpus
+from generator.read.po import PoMessage
+from generator.resolve import Corpus, shown_translation
 from generator.views.characters import other_language
 
 GAME = "onuw"
@@ -34,6 +35,15 @@ class RoleView:
     acts_at_once: bool
     codes: tuple[tuple[str, str], ...]  # (list: daybreak|combined, code)
     source: str
+    description_lang: str = "ko"  # the rulebook's language, or the page's where translated
+
+
+def _translated(corpus: Corpus, lang: str, ident: str, text: str) -> PoMessage | None:
+    """The store's translation of a role's description into lang, made from its text today."""
+    store = corpus.stores.get(lang)
+    context = f"onuw/{ident}/description"
+    return next((m for m in store.messages if m.context == context and m.id == text and
+                 shown_translation(m) and not m.fuzzy), None) if store else None
 
 
 def role_ref(corpus: Corpus, book: Rulebook, name: str, lang: str) -> RoleRef:
@@ -62,16 +72,22 @@ def role_views(corpus: Corpus, lang: str) -> tuple[RoleView, ...]:
         codes = tuple((which, step.code) for which, order in
                       (("daybreak", book.wake_order_alone), ("combined", book.wake_order_combined))
                       for step in order if squash(step.name) == squash(role.name))
+        text = "\n".join(line.text for line in role.description)
+        translated = _translated(corpus, lang, character.id, text) if lang != book.lang else None
         views.append(RoleView(
             id=character.id, name=character.name(lang),
             other_name=character.name(other_language(corpus, lang)),
             team=character.team, alignment=corpus.glossary.alignment(character.team),
             team_text=role.team_text or "", wakes=role.wakes,
-            description=tuple(line.text for line in role.description),
+            description=tuple(line.strip() for line in translated.string.split("\n")
+                              if line.strip()) if translated else
+            tuple(line.text for line in role.description),
+            description_lang=lang if translated else book.lang,
             narration=tuple(u.text for u in role.narration),
             doppelganger=tuple(line.text for line in note.note) if note else (),
             acts_at_once=bool(note and note.acts_at_once), codes=codes,
-            source=f"{book.file}:{role.line}"))
+            source=f"{corpus.stores[lang].file}:{translated.string_line}" if translated else
+            f"{book.file}:{role.line}"))
     return tuple(views)
 
 

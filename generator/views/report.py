@@ -4,16 +4,20 @@ each at a link to its line."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from generator.checks import REGISTRY
 from generator.checks.coverage import matrix
 from generator.model import PRESENT, SECTIONS, Diagnostic
-from generator.resolve import Corpus
+from generator.resolve import Character, Corpus
+from generator.translation.lacking import DRAFT, STALE, is_stale, lacking, store_message
 from generator.views.messages import description, message
 from generator.views.sources import source_link
 
-STATUS_ORDER = ("present", "untranslated", "placeholder", "missing")
+# stale: a translation made from an earlier text; draft: none shown, a fuzzy one in the store.
+Table = dict[tuple[str, str], dict[str, dict[str, str]]]
+STATUS_ORDER = ("present", "stale", "draft", "untranslated", "placeholder", "missing")
 
 
 @dataclass(frozen=True)
@@ -37,6 +41,17 @@ class Progress:
     sections: tuple[tuple[str, int, int], ...]  # (section, present, of)
     present: int
     of: int
+
+
+@dataclass(frozen=True)
+class Translatable:
+    """A character's sections that lang lacks and another language has: a batch to export."""
+
+    lang: str
+    id: str
+    name: str  # in the reader's language
+    sections: tuple[str, ...]
+    command: str  # the export-po command that gets them
 
 
 @dataclass(frozen=True)
@@ -70,6 +85,7 @@ class ReportView:
     by_script: tuple[Totals, ...]
     by_file: tuple[Totals, ...]
     checks: tuple[CheckFindings, ...]
+    translatable: tuple[Translatable, ...] = ()
     statuses: tuple[str, ...] = STATUS_ORDER  # the totals' columns
 
 
@@ -82,10 +98,44 @@ def _finding(d: Diagnostic, lang: str, sources: frozenset[str]) -> Finding:
     return Finding(d.file, d.line, message(d, lang), d.text, source_link(d.file, d.line, sources))
 
 
+def _with_translations(corpus: Corpus, table: Table) -> Table:
+    """The matrix with what the stores say: a translation made from an earlier text is stale,
+    a section with only a draft in the store is a draft."""
+    shown = {}
+    for character in corpus.characters:
+        key = (character.game, character.id)
+        if key not in table:
+            continue
+        shown[key] = {lang: {s: _state(corpus, character, lang, s, status)
+                             for s, status in states.items()}
+                      for lang, states in table[key].items()}
+    return shown
+
+
+def _state(corpus: Corpus, character: Character, lang: str, section: str, status: str) -> str:
+    if status == PRESENT:
+        return STALE if is_stale(corpus, character, lang, section) else PRESENT
+    message = store_message(corpus, lang, character.id, section)
+    return DRAFT if message and message.fuzzy and message.string.strip() else status
+
+
+def _translatable(corpus: Corpus, lang: str, reader: str) -> Iterator[Translatable]:
+    batches: dict[str, list[str]] = {}
+    names: dict[str, str] = {}
+    for item in lacking(corpus, lang):
+        batches.setdefault(item.character.id, []).append(item.section)
+        names[item.character.id] = item.character.name(reader)
+    for ident, sections in batches.items():
+        yield Translatable(lang, ident, names[ident], tuple(sections),
+                           f"almanac export-po --lang {lang} --character {ident} "
+                           f"-o {ident}-{lang}.po")
+
+
 def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
                 sources: frozenset[str]) -> ReportView:
     """sources: the files the site shows line by line (views/sources.py)."""
-    table = matrix(corpus)
+    written = matrix(corpus)
+    table = _with_translations(corpus, written)
     langs = corpus.languages.codes
     names = {c.id: c.name(lang) for c in corpus.characters if c.game == "botc"}
     teams = {c.id: c.team for c in corpus.characters if c.game == "botc"}
@@ -95,10 +145,15 @@ def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
                         for s in SECTIONS),
                   " ".join(sorted({table[key][code][s] for code in langs for s in SECTIONS}
                                   - {PRESENT})))
-        for key in table for ident in [key[1]])
+        for key in sorted(table, key=lambda k: (corpus.glossary.team_order(teams[k[1]]),
+                                                names[k[1]].casefold()))
+        for ident in [key[1]])
     progress = []
+    # Only what some language has counts: a section no language has is nobody's to translate.
+    had = {s: [key for key in table if any(table[key][c][s] == PRESENT for c in langs)]
+           for s in SECTIONS}
     for code in langs:
-        counts = [(s, sum(table[key][code][s] == PRESENT for key in table), len(table))
+        counts = [(s, sum(table[key][code][s] == PRESENT for key in had[s]), len(had[s]))
                   for s in SECTIONS]
         progress.append(Progress(code, tuple(counts), sum(n for _, n, _ in counts),
                                  sum(of for _, _, of in counts)))
@@ -117,4 +172,8 @@ def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
         for check in REGISTRY)
     present_teams = tuple(sorted(set(teams.values()),
                                  key=lambda t: (corpus.glossary.team_order(t), t)))
-    return ReportView(tuple(progress), rows, present_teams, by_script, by_file, checks)
+    translatable = tuple(t for code in langs for t in sorted(
+        _translatable(corpus, code, lang),
+        key=lambda t: (corpus.glossary.team_order(teams.get(t.id, "")), t.name.casefold())))
+    return ReportView(tuple(progress), rows, present_teams, by_script, by_file, checks,
+                      translatable)

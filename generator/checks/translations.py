@@ -1,0 +1,65 @@
+"""The translation stores (content/<lang>/translations.po): translations made from an earlier
+text, drafts, and messages the pages cannot show."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from generator.checks import check
+from generator.codes import STORE_MESSAGE, TRANSLATION_DRAFT, TRANSLATION_STALE
+from generator.model import SECTIONS, Diagnostic
+from generator.read.po import FORBIDDEN, INVISIBLE, named
+from generator.resolve import Corpus
+from generator.translation.lacking import is_stale, store_message
+
+
+@check(TRANSLATION_STALE)
+def stale(corpus: Corpus) -> Iterator[Diagnostic]:
+    for lang in sorted(corpus.stores):
+        for character in corpus.characters:
+            for section in SECTIONS:
+                if is_stale(corpus, character, lang, section):
+                    message = store_message(corpus, lang, character.id, section)
+                    assert message is not None
+                    yield TRANSLATION_STALE.at(corpus.stores[lang].file, message.line,
+                                               message.string, name=character.name(lang),
+                                               section=section)
+
+
+@check(TRANSLATION_DRAFT)
+def drafts(corpus: Corpus) -> Iterator[Diagnostic]:
+    known = {c.id: c for c in corpus.characters if c.game == "botc"}
+    for lang, store in sorted(corpus.stores.items()):
+        for message in store.messages:
+            ident, _, section = (message.context or "").partition("/")
+            if message.fuzzy and message.previous_id is None and message.string.strip() and \
+                    not message.obsolete and ident in known and section in SECTIONS:
+                yield TRANSLATION_DRAFT.at(store.file, message.line, message.string,
+                                           name=known[ident].name(lang), section=section)
+
+
+@check(STORE_MESSAGE)
+def store_messages(corpus: Corpus) -> Iterator[Diagnostic]:
+    roles = {f"onuw/{c.id}/description" for c in corpus.characters if c.game == "onuw"}
+    contexts = {f"{c.id}/{s}" for c in corpus.characters if c.game == "botc"
+                for s in SECTIONS} | roles
+    for _, store in sorted(corpus.stores.items()):
+        first: dict[str, int] = {}
+        for message in store.messages:
+            context = message.context or ""
+            if message.obsolete:
+                continue
+            at = (store.file, message.line, message.string)
+            if context not in contexts:
+                yield STORE_MESSAGE.at(*at, key="context", context=context)
+            elif context in first:
+                yield STORE_MESSAGE.at(*at, key="duplicate", context=context,
+                                       first=first[context])
+            elif message.plural:
+                yield STORE_MESSAGE.at(*at, key="plural", context=context)
+            elif found := FORBIDDEN.findall(message.string):
+                yield STORE_MESSAGE.at(*at, key="characters", context=context,
+                                       characters=named("".join(found)))
+            elif found := INVISIBLE.findall(message.string):
+                yield STORE_MESSAGE.at(*at, key="invisible", context=context,
+                                       characters=named("".join(found)))
+            first.setdefault(context, message.line)

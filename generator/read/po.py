@@ -1,0 +1,254 @@
+"""A gettext PO file, read as msgfmt reads it: every message with the line of its msgid and of
+its msgstr, its flags, its previous msgid (`#|`) and whether it is obsolete (`#~`).
+
+Babel's reader is not used here: it decodes five escapes only (`\\v`, octal and hex come through
+as a backslash and a letter), reads a string without its closing quote by dropping its last
+character, keeps the last of two messages of one context without a word, and gives no line for
+a msgstr. This reader follows gettext's grammar and fails at the line, as msgfmt does."""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from generator.errors import AlmanacError
+
+# The first four bytes of a compiled catalog, in either byte order.
+_MO_MAGIC = (b"\xde\x12\x04\x95", b"\x95\x04\x12\xde")
+_KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s*(.*)$")
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "f": "\f", "v": "\v",
+            "\\": "\\", '"': '"', "?": "?", "'": "'"}
+_ESCAPE = re.compile(r"\\(?:([0-7]{1,3})|x([0-9A-Fa-f]+)|(.)|$)")
+
+
+@dataclass(frozen=True)
+class PoMessage:
+    context: str | None
+    id: str
+    string: str
+    line: int  # of its msgid
+    string_line: int  # of its msgstr
+    flags: tuple[str, ...] = ()
+    previous_id: str | None = None  # `#| msgid`: the source it was translated from
+    previous_context: str | None = None
+    obsolete: bool = False
+    plural: bool = False  # it has msgid_plural (a section is one text: not supported)
+    comments: tuple[str, ...] = field(default=(), hash=False)  # `# ` translator comments
+    auto_comments: tuple[str, ...] = field(default=(), hash=False)  # `#.`
+    locations: tuple[str, ...] = field(default=(), hash=False)  # `#:`
+
+    @property
+    def fuzzy(self) -> bool:
+        return "fuzzy" in self.flags
+
+
+@dataclass(frozen=True)
+class PoFile:
+    file: str  # as findings name it
+    header: dict[str, str] = field(hash=False)
+    header_line: int
+    messages: tuple[PoMessage, ...]
+    header_comments: tuple[str, ...] = ()  # the `# ` lines above the header
+
+    @property
+    def language(self) -> str | None:
+        return self.header.get("Language") or None
+
+
+def _unescape(body: str, file: str, line: int, column: int) -> str:
+    """The string between the quotes, its escapes decoded as msgfmt does."""
+    def one(match: re.Match[str]) -> str:
+        octal, hexa, char = match.groups()
+        if octal or hexa:
+            value = int(octal, 8) if octal else int(hexa, 16)
+            if value > 0x7F:  # gettext reads it as a byte of the encoding, not a character
+                raise AlmanacError(f"the escape {match.group(0)} stands for a byte above 127 "
+                                   f"(column {column + match.start() + 1}); write the "
+                                   "character itself", file, line)
+            return chr(value)
+        if char is not None and char in _ESCAPES:
+            return _ESCAPES[char]
+        shown = f"\\{char}" if char is not None else "a lone \\"
+        raise AlmanacError(f"invalid escape {shown} in a string (column "
+                           f"{column + match.start() + 1}); write \\\\ for a backslash",
+                           file, line)
+    return _ESCAPE.sub(one, body)
+
+
+def _string(text: str, file: str, line: int, column: int) -> str:
+    """A quoted PO string: its text decoded; anything else is an error at its line."""
+    if len(text) < 2 or text[0] != '"' or not re.fullmatch(r'"(?:[^"\\]|\\.)*"', text):
+        raise AlmanacError("not a PO line: a keyword and a string in double quotes, closed on "
+                           "its line", file, line)
+    return _unescape(text[1:-1], file, line, column + 1)
+
+
+def decode_po(data: bytes, file: str) -> list[str]:
+    """The file's lines as text (a BOM dropped, CRLF read as LF), or one error: a compiled
+    catalog, or bytes that are not UTF-8, at their line and column."""
+    if data[:4] in _MO_MAGIC:
+        raise AlmanacError("a compiled catalog (.mo), not a PO file; give the .po it was "
+                           "compiled from", file)
+    data = data.removeprefix(b"\xef\xbb\xbf")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        start = data.rfind(b"\n", 0, err.start) + 1
+        line = data.count(b"\n", 0, err.start) + 1
+        column = len(data[start:err.start].decode("utf-8", "replace")) + 1
+        raise AlmanacError(f"not UTF-8 at column {column} (byte 0x{data[err.start]:02X}; "
+                           "Latin-1 or another legacy encoding?): save the file as UTF-8",
+                           file, line) from err
+    return [line.removesuffix("\r") for line in text.split("\n")]
+
+
+@dataclass
+class _Draft:
+    """A message being read, keyword by keyword."""
+
+    line: int = 0
+    string_line: int = 0
+    context: str | None = None
+    id: str | None = None
+    strings: dict[int, str] = field(default_factory=dict)
+    plural: bool = False
+    flags: list[str] = field(default_factory=list)
+    previous: dict[str, str] = field(default_factory=dict)
+    obsolete: bool = False
+    comments: list[str] = field(default_factory=list)
+    auto_comments: list[str] = field(default_factory=list)
+    locations: list[str] = field(default_factory=list)
+    last: str = ""  # the keyword a continued string adds to
+
+    def started(self) -> bool:
+        return self.id is not None or self.context is not None
+
+    def message(self) -> PoMessage:
+        return PoMessage(self.context, self.id or "", self.strings.get(0, ""), self.line,
+                         self.string_line, tuple(self.flags), self.previous.get("msgid"),
+                         self.previous.get("msgctxt"), self.obsolete, self.plural,
+                         tuple(self.comments), tuple(self.auto_comments), tuple(self.locations))
+
+
+def parse_po(lines: list[str], file: str) -> PoFile:
+    """The messages of a PO file's lines; a line that breaks gettext's grammar is an error."""
+    messages: list[PoMessage] = []
+    draft = _Draft()
+
+    def close(number: int) -> None:
+        nonlocal draft
+        if draft.started():
+            if not draft.strings:
+                raise AlmanacError("msgid without its msgstr (every message needs a msgstr "
+                                   "line, even an empty one: msgstr \"\")", file, draft.line)
+            messages.append(draft.message())
+        draft = _Draft()
+
+    for number, raw in enumerate(lines, 1):
+        line = raw.strip()
+        obsolete = line.startswith("#~")
+        if obsolete:
+            line = line[2:].strip()
+        previous = line.startswith("#|") or (obsolete and line.startswith("|"))
+        if previous:
+            line = line.removeprefix("#").removeprefix("|").strip()
+        if not line:
+            continue
+        if line.startswith("#") and not obsolete:
+            if draft.strings:
+                close(number)
+            kind, rest = line[1:2], line[2:].strip()
+            if kind == ",":
+                draft.flags += [f.strip() for f in rest.split(",") if f.strip()]
+            elif kind == ".":
+                draft.auto_comments.append(rest)
+            elif kind == ":":
+                draft.locations += rest.split()
+            elif kind in (" ", ""):
+                draft.comments.append(line[2:] if line[1:2] == " " else line[1:])
+            continue
+        if line.startswith("#"):
+            continue  # a comment inside an obsolete message
+        column = len(raw) - len(raw.lstrip()) + (len(raw.strip()) - len(line))
+        if previous:
+            match = _KEYWORD.match(line)
+            if match and match.group(1) in ("msgctxt", "msgid"):
+                if draft.strings:
+                    close(number)
+                draft.previous[match.group(1)] = _string(match.group(3), file, number, column)
+                draft.last = "#|" + match.group(1)
+            elif line.startswith('"') and draft.last.startswith("#|"):
+                key = draft.last[2:]
+                draft.previous[key] += _string(line, file, number, column)
+            continue
+        if line.startswith('"'):
+            value = _string(line, file, number, column)
+            if draft.last == "msgctxt":
+                draft.context = (draft.context or "") + value
+            elif draft.last == "msgid":
+                draft.id = (draft.id or "") + value
+            elif draft.last.startswith("msgstr"):
+                draft.strings[int(draft.last[6:] or 0)] += value
+            elif draft.last != "msgid_plural":
+                raise AlmanacError("a string with no keyword before it", file, number)
+            continue
+        match = _KEYWORD.match(line)
+        if match is None:
+            raise AlmanacError("not a PO line: a keyword and a string in double quotes, closed "
+                               "on its line", file, number)
+        keyword, index, rest = match.group(1), match.group(2), match.group(3)
+        value = _string(rest, file, number, column + match.start(3))
+        if keyword in ("msgctxt", "msgid") and (draft.strings or
+                                                (keyword == "msgctxt" and draft.id is not None)):
+            close(number)
+        if keyword == "msgid" and draft.id is not None:
+            raise AlmanacError("msgid without its msgstr (every message needs a msgstr line, "
+                               "even an empty one: msgstr \"\")", file, draft.line)
+        if keyword == "msgctxt":
+            draft.context = value
+            draft.line = draft.line or number
+        elif keyword == "msgid":
+            draft.id, draft.line = value, number
+        elif keyword == "msgid_plural":
+            draft.plural = True
+        else:
+            if draft.id is None:
+                raise AlmanacError("msgstr without a msgid before it", file, number)
+            draft.strings[int(index or 0)] = value
+            draft.string_line = draft.string_line or number
+            keyword = f"msgstr{index or ''}"
+        draft.obsolete = draft.obsolete or obsolete
+        draft.last = keyword
+    close(len(lines))
+    return _with_header(messages, file)
+
+
+def _with_header(messages: list[PoMessage], file: str) -> PoFile:
+    header: dict[str, str] = {}
+    header_line, comments = 1, tuple[str, ...]()
+    if messages and messages[0].id == "" and messages[0].context is None:
+        first = messages.pop(0)
+        header_line, comments = first.line, first.comments
+        for entry in first.string.split("\n"):
+            name, colon, value = entry.partition(":")
+            if colon:
+                header[name.strip()] = value.strip()
+    return PoFile(file, header, header_line, tuple(messages), comments)
+
+
+def read_po_bytes(data: bytes, file: str) -> PoFile:
+    """The PO file in data (shown as file in its errors)."""
+    return parse_po(decode_po(data, file), file)
+
+
+# Characters a translation may not hold: they break a line for some tools or split a section
+# (CR, VT, FF, NEL, the Unicode line and paragraph separators, other controls); a tab is let be.
+FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+# Characters that show nothing but reorder or join what is around them: a finding, not refused.
+INVISIBLE = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+
+
+def named(characters: str) -> tuple[str, ...]:
+    """Each character once, as U+XXXX and its Unicode name."""
+    return tuple(f"U+{ord(c):04X} {unicodedata.name(c, 'control')}"
+                 for c in dict.fromkeys(characters))

@@ -1,0 +1,48 @@
+"""What `import-po` and `update-po` did, said in plain words in the translator's language."""
+from __future__ import annotations
+
+from generator.facts.catalogs import translations
+from generator.translation.po_import import Imported
+from generator.translation.store import Updated
+
+
+def imported_summary(result: Imported, lang: str) -> str:
+    tr = translations(lang)
+    parts = [tr.ngettext("%(count)d translation imported", "%(count)d translations imported",
+                         result.sections) % {"count": result.sections}]
+    if result.unchanged:
+        parts.append(tr.ngettext("%(count)d already in the store",
+                                 "%(count)d already in the store",
+                                 result.unchanged) % {"count": result.unchanged})
+    if result.waiting:
+        parts.append(tr.ngettext("%(count)d draft or empty message waits in the PO",
+                                 "%(count)d drafts or empty messages wait in the PO",
+                                 result.waiting) % {"count": result.waiting})
+    if result.problems:
+        parts.append(tr.ngettext("%(count)d not imported or imported with a warning (above)",
+                                 "%(count)d not imported or imported with a warning (above)",
+                                 len(result.problems)) % {"count": len(result.problems)})
+    written = tr.gettext("%(file)s written") if result.changed else \
+        tr.gettext("%(file)s unchanged")
+    return "; ".join([*parts, written % {"file": result.file}])
+
+
+def updated_summary(result: Updated, lang: str) -> str:
+    tr = translations(lang)
+    parts = [tr.ngettext("%(count)d new section", "%(count)d new sections", result.new)
+             % {"count": result.new},
+             tr.ngettext("%(count)d translation whose source changed, marked fuzzy",
+                         "%(count)d translations whose source changed, marked fuzzy",
+                         result.fuzzy) % {"count": result.fuzzy},
+             tr.ngettext("%(count)d obsolete", "%(count)d obsolete", result.obsolete)
+             % {"count": result.obsolete}]
+    written = tr.gettext("%(file)s written") if result.changed else \
+        tr.gettext("%(file)s unchanged")
+    return "; ".join([*parts, written % {"file": result.file}])
+
+
+def migrated_summary(count: int, file: str, lang: str) -> str:
+    return translations(lang).ngettext(
+        "%(file)s: %(count)d section moved into the store; the file is removed",
+        "%(file)s: %(count)d sections moved into the store; the file is removed",
+        count) % {"file": file, "count": count}

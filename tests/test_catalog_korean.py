@@ -1,0 +1,102 @@
+"""The Korean catalog reads as Korean: no particle in both forms (`능력이(가)`) is left in any
+message rendered with Korean or with Latin values, no particle follows a value whose reading
+is unknown, and one word stands for each thing (generator/locales/terminology.tsv)."""
+from __future__ import annotations
+
+import re
+import string
+
+import pytest
+from babel.messages.pofile import read_po
+
+from generator.facts.catalogs import LOCALES, catalog_path
+from generator.views.particles import PARTICLE, resolve
+from tests.projects import almanac
+
+# Values always shown in the reader's language (generator/codes.py's conventions), in Korean.
+KOREAN_WORDS = {"section": "분위기 글", "sections": "능력, 분위기 글", "language": "영어",
+                "other_language": "한국어", "chain": "한국어 → 영어"}
+NUMBERS = {"count", "found", "expected", "first", "number", "heading", "heading_line",
+           "common_count", "rare_count", "offset", "n", "declared"}
+LATIN = "Evil Wakes"  # a value whose Korean reading is unknown
+HANGUL = "뱀 조련사"
+
+
+def _messages():
+    with catalog_path("ko").open("rb") as handle:
+        catalog = read_po(handle, locale="ko")
+    for message in catalog:
+        if not message.id:
+            continue
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        for form in forms:
+            yield (message.id[0] if isinstance(message.id, tuple) else message.id), form
+
+
+MESSAGES = list(_messages())
+
+
+def _names(template: str) -> list[str]:
+    brace = [name for _, name, _, _ in string.Formatter().parse(template) if name]
+    return brace + re.findall(r"%\((\w+)\)[sd]", template)
+
+
+def rendered(template: str, sample: str) -> str:
+    values = {name: KOREAN_WORDS.get(name, "3" if name in NUMBERS else sample)
+              for name in _names(template)}
+    text = re.sub(r"%\((\w+)\)[sd]", lambda m: str(values[m.group(1)]), template)
+    if "{" in text:
+        text = text.format(**values)
+    return resolve(text)
+
+
+@pytest.mark.parametrize("sample", [HANGUL, LATIN])
+def test_no_particle_in_both_forms_is_left(sample):
+    left = [(msgid, rendered(form, sample)) for msgid, form in MESSAGES
+            if PARTICLE.search(rendered(form, sample))]
+    assert left == []
+
+
+# A particle of two forms right after a value (through its closing quote); 의, 에, 에서 and the
+# copula 입니다 take one form whatever comes before them.
+_TWO_FORMS = r"['\"’”]?(?:(?:을|를|은|는|와|과|으로|로|이|가)(?![가-힣])|이어야|여야|이라는|이나)"
+
+
+def test_no_particle_follows_a_value_whose_reading_is_unknown():
+    attached = [(msgid, text) for msgid, form in MESSAGES
+                if re.search(re.escape(LATIN) + _TWO_FORMS, text := rendered(form, LATIN))]
+    assert attached == []
+    # The rule finds what it is for.
+    assert re.search(re.escape(LATIN) + _TWO_FORMS, f"토큰 '{LATIN}'이(가) 있습니다")
+    assert re.search(re.escape(LATIN) + _TWO_FORMS, f"{LATIN}가 아닙니다")
+
+
+def test_the_particle_is_chosen_by_the_final_consonant():
+    assert [resolve(t) for t in ("능력이(가)", "분위기 글이(가)", "분위기 글(으)로", "영어(으)로",
+                                 "규칙서을(를)", "3번을(를)", "2개을(를)", "책(으)로",
+                                 "'Imp'을(를)")] == \
+        ["능력이", "분위기 글이", "분위기 글로", "영어로", "규칙서를", "3번을", "2개를", "책으로",
+         "'Imp'을(를)"]
+
+
+def _terms():
+    rows = (LOCALES / "terminology.tsv").read_text(encoding="utf-8").splitlines()
+    return [row.split("\t") for row in rows if row and not row.startswith("#")]
+
+
+@pytest.mark.parametrize("thing, lang, word, avoided", _terms())
+def test_one_word_for_each_thing(thing, lang, word, avoided):
+    assert lang == "ko"
+    labels = {msgid: form for msgid, form in MESSAGES}
+    if thing in labels:
+        assert labels[thing] == word
+    assert any(word in form for _, form in MESSAGES)
+    others = [(msgid, form) for msgid, form in MESSAGES for other in avoided.split("|")
+              if other in form and other not in msgid]
+    assert others == []
+
+
+def test_check_in_korean_has_no_particle_in_both_forms():
+    run = almanac("check", "--lang", "ko")
+    assert run.stdout.count("\n") > 100  # the findings are there, each read as Korean
+    assert [line for line in run.stdout.splitlines() if PARTICLE.search(line)] == []
