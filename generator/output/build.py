@@ -23,6 +23,7 @@ from generator.views.narration import build_narration
 from generator.views.nightsheet import NIGHTS, build_sheet
 from generator.views.onuw import rulebook
 from generator.views.report import report_view
+from generator.views.roster import with_roster
 from generator.views.scriptsheet import build_script_sheet
 from generator.views.sources import SourceView, source_views
 
@@ -64,6 +65,7 @@ def write_docs(root: Path, corpus: Corpus, diagnostics: tuple[Diagnostic, ...],
     """Every language's Markdown and MkDocs config in into/<lang>/, for a site in site/<lang>/:
     per language, its config and its docs (what changed in them). `known`: the pages rendered
     before, reused where their data is the same."""
+    corpus = with_roster(corpus, official)  # every character of the official data gets a page
     sources = tuple(source_views(root, {pf.file for pf in corpus.parsed} |
                                  {d.file for d in diagnostics}, corpus.languages.codes))
     written = {}

@@ -135,7 +135,8 @@ def pages(corpus: Corpus, lang: str, extra: list[Page],
     book = rulebook(corpus)
     orders = sheet_orders(corpus)
     yield Page("index.md", "home.md.j2", {"teams": teams, "scripts": scripts,
-                                          "onuw": book is not None})
+                                          "onuw": book is not None,
+                                          "complete": official is not None})
     for team in teams:
         yield Page(f"teams/{team.team}.md", "team.md.j2", {"team": team})
     for character in corpus.characters:

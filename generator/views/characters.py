@@ -61,6 +61,7 @@ class CharacterView:
     other_name: str
     lang: str
     has_entry: bool  # an entry in the page's language exists
+    in_almanac: bool  # an entry in any language exists (else the page is the official data's)
     sections: tuple[SectionView, ...]
     reminders: tuple[tuple[str, int], ...]  # (label, how many of that token)
     scripts: tuple[tuple[str, str, str], ...]  # (script id, title, the title's language)
@@ -182,12 +183,17 @@ class JinxPartner:
 
 def jinx_partners(corpus: Corpus, ident: str, lang: str,
                   official: OfficialTexts | None) -> tuple[JinxPartner, ...]:
+    """The pairs the official data gives (where the site is built with it), else the
+    glossary's."""
     partners = []
-    for other in corpus.glossary.jinx_partners(ident):
+    others = official.jinx_partners(ident) if official else \
+        corpus.glossary.jinx_partners(ident)
+    for other in others:
         term = corpus.glossary.by_id("botc", other)
         text = official.jinx(ident, other, lang) if official else None
+        name = official.name(other, lang) if official and not term else None
         partners.append(JinxPartner(" ".join(sorted((ident, other))), other,
-                                    term.name(lang) if term else other,
+                                    term.name(lang) if term else name.text if name else other,
                                     corpus.character("botc", other) is not None,
                                     markup_parts(text.text) if text else (),
                                     text.lang if text else lang))
@@ -200,12 +206,13 @@ def character_view(corpus: Corpus, character: Character, lang: str, orders: Shee
     scripts = tuple((s.id, s.title, s.lang) for s in corpus.scripts
                     if character.id in s.characters)
     sources = tuple(f"{e.file}:{e.line}" for es in character.places.values() for e in es)
-    edition = term.edition if term else ""
+    card = official.character(character.id) if official else None
+    edition = term.edition if term else card.edition if card else ""
     return CharacterView(
         id=character.id, game=character.game, team=character.team,
         alignment=corpus.glossary.alignment(character.team), name=character.name(lang),
         other_name=character.name(other_language(corpus, lang)), lang=lang,
-        has_entry=lang in character.entries,
+        has_entry=lang in character.entries, in_almanac=bool(character.entries),
         sections=sections_for(corpus, character, lang, official),
         reminders=tuple(Counter(t.label(lang) for t in term.reminders).items()) if term else (),
         scripts=scripts, nights=night_places(corpus, character.id, lang, orders),
