@@ -57,7 +57,7 @@ def test_missing_translation_notice_links_to_the_report(built_site):
     site, _ = built_site
     english_noble = page(site, "en", "characters/noble")
     assert "This character has no entry in this language yet" in english_noble
-    assert '<a href="../../report/">See the translator' in english_noble
+    assert '<a class="almanac-notice-link" href="../../report/">See the translator' in english_noble
     assert 'lang="ko"' in english_noble  # the Korean text is shown, marked as Korean
     korean_steward = page(site, "ko", "characters/steward")
     assert "아직 이 언어로 작성된 항목이 없습니다" in korean_steward

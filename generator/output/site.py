@@ -59,7 +59,10 @@ def nav(corpus: Corpus, lang: str, titles: dict[str, str]) -> list[Any]:
 
 
 def write_config(build_dir: Path, language: Language, languages: Languages, site_dir: Path,
-                 site_url: str, navigation: list[Any], base: Path) -> Path:
+                 site_url: str, navigation: list[Any], base: Path, offline: bool = False) -> Path:
+    """site_url: "" where it is not known (no canonical links, a sitemap of paths); offline: a
+    site that works opened from its files (Material's offline plugin, pages as .html files, the
+    search worker run through the theme's own copy of iframe-worker, never a CDN's)."""
     # Search in the languages Material's lunr supports (English always); others get its defaults.
     search: dict[str, Any] = {"lang": [code for code in language.search_langs
                                        if code in LUNR_LANGUAGES] or ["en"]}
@@ -68,13 +71,14 @@ def write_config(build_dir: Path, language: Language, languages: Languages, site
     config = {
         "INHERIT": os.path.relpath(base, build_dir),
         "site_name": language.site_name,
-        "site_url": f"{site_url.rstrip('/')}/{language.code}/",
+        "site_url": f"{site_url.rstrip('/')}/{language.code}/" if site_url else None,
         "docs_dir": "docs",
         "site_dir": os.path.relpath(site_dir, build_dir),
         # Material's UI in the language where it has it, else English.
         "theme": {"language": language.code if language.code in MATERIAL_LANGUAGES else "en",
                   "custom_dir": os.path.relpath(base.parent / "templates" / "theme", build_dir)},
-        "plugins": [{"search": search}],
+        "plugins": [{"search": search}, *(["offline"] if offline else [])],
+        "use_directory_urls": not offline,
         # Korean stemming and typo tolerance are in the theme (its lunr.multi); this writes the
         # index as UTF-8.
         "hooks": [str(Path(__file__).with_name("search_index.py"))],
@@ -84,7 +88,9 @@ def write_config(build_dir: Path, language: Language, languages: Languages, site
         "extra": {"alternate": True,
                   "languages": [{"name": other.name, "lang": other.code,
                                  "current": other.code == language.code}
-                                for other in languages.all]},
+                                for other in languages.all],
+                  **({"polyfills": ["assets/javascripts/iframe-worker/shim.js"]}
+                     if offline else {})},
         "nav": navigation,
     }
     path = build_dir / "mkdocs.yml"
@@ -105,11 +111,13 @@ def site_config(config: Path, strict: bool = False) -> MkDocsConfig:
                            where) from err
 
 
-def build_sites(configs: dict[str, Path], staging: Path, redirect: str) -> None:
-    """Build every language into staging (its folder already made), with the root redirect."""
+def build_sites(configs: dict[str, Path], staging: Path, redirect: str, not_found: str) -> None:
+    """Build every language into staging (its folder already made), with the root redirect and
+    the root's page for missing addresses."""
     for config in configs.values():
         mkdocs_build(site_config(config, strict=True))
     (staging / "index.html").write_text(redirect, encoding="utf-8")
+    (staging / "404.html").write_text(not_found, encoding="utf-8")
 
 
 def show_mkdocs_warnings() -> None:
