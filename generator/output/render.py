@@ -45,14 +45,15 @@ def inert(value: Any) -> Markup:
     return Markup(_SURROGATE.sub("\ufffd", str(value)).translate(_INERT))
 
 
-def yaml_scalar(text: str) -> Markup:
+def yaml_scalar(text: str, attribute: bool = False) -> Markup:
     """A front-matter title: plain text, even when joined to a UI string (`~` escapes for HTML
     only). MkDocs prints titles unescaped as HTML text (page title, nav, heading) and puts them
     in the search index as they are: HTML's three marks are escaped, nothing more, so "Devil's"
     is still found as written. JSON strings are YAML scalars; ASCII-only, so YAML refuses no
-    character."""
+    character. attribute: a value Material prints unescaped into an attribute (the page's
+    description), its quotes escaped too."""
     plain = text.unescape() if isinstance(text, Markup) else str(text)
-    return Markup(json.dumps(html.escape(_SURROGATE.sub("\ufffd", plain), quote=False)))
+    return Markup(json.dumps(html.escape(_SURROGATE.sub("\ufffd", plain), quote=attribute)))
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """build/<lang>/ → site/<lang>/: one MkDocs + Material build per language, swapped in whole."""
 from __future__ import annotations
 
+import html
 import logging
 import os
 import re
@@ -15,11 +16,14 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import ConfigurationError
 
 from generator.errors import AlmanacError
-from generator.facts.catalogs import translations
+from generator.facts.catalogs import N_, translations
 from generator.facts.languages import Language, Languages
 from generator.resolve import Corpus
 
 _ASSETS = Path(material.__file__).parent / "templates"
+SITE_DESCRIPTION = N_("The rules almanac of Blood on the Clocktower and One Night Ultimate "
+                      "Werewolf: Daybreak, in Korean and English. Find a character by typing "
+                      "its name in either language.")
 # The languages Material's own interface is translated into, as this install ships them.
 MATERIAL_LANGUAGES = frozenset(
     page.stem for page in (_ASSETS / "partials" / "languages").glob("*.html"))
@@ -71,6 +75,8 @@ def write_config(build_dir: Path, language: Language, languages: Languages, site
     config = {
         "INHERIT": os.path.relpath(base, build_dir),
         "site_name": language.site_name,
+        # Every page's meta description but a character's (its ability); printed unescaped.
+        "site_description": html.escape(translations(language.code).gettext(SITE_DESCRIPTION)),
         "site_url": f"{site_url.rstrip('/')}/{language.code}/" if site_url else None,
         "docs_dir": "docs",
         "site_dir": os.path.relpath(site_dir, build_dir),

@@ -70,6 +70,7 @@ class CharacterView:
     edition_label: str  # the UI string naming it; "" where the team says it (fabled, loric)
     sources: tuple[str, ...]
     jinxes: tuple[JinxPartner, ...] = ()
+    description: str = ""  # for search engines and link previews: its first section's text
 
 
 def _written(key: str, entry: Entry, corpus: Corpus) -> Iterator[SectionView]:
@@ -203,6 +204,7 @@ def jinx_partners(corpus: Corpus, ident: str, lang: str,
 def character_view(corpus: Corpus, character: Character, lang: str, orders: SheetOrders,
                    official: OfficialTexts | None = None) -> CharacterView:
     term: Term | None = corpus.glossary.by_id(character.game, character.id)
+    sections = sections_for(corpus, character, lang, official)
     scripts = tuple((s.id, s.title, s.lang) for s in corpus.scripts
                     if character.id in s.characters)
     sources = tuple(f"{e.file}:{e.line}" for es in character.places.values() for e in es)
@@ -213,7 +215,8 @@ def character_view(corpus: Corpus, character: Character, lang: str, orders: Shee
         alignment=corpus.glossary.alignment(character.team), name=character.name(lang),
         other_name=character.name(other_language(corpus, lang)), lang=lang,
         has_entry=lang in character.entries, in_almanac=bool(character.entries),
-        sections=sections_for(corpus, character, lang, official),
+        sections=sections,
+        description=" ".join(next((v.lines for v in sections if v.lines), ())),
         reminders=tuple(Counter(t.label(lang) for t in term.reminders).items()) if term else (),
         scripts=scripts, nights=night_places(corpus, character.id, lang, orders),
         edition=edition, edition_label=labels.EDITIONS.get(edition, ""),
@@ -250,10 +253,11 @@ class ScriptView:
     notes: tuple[str, ...]
     source: str
     teams: tuple[TeamView, ...] = field(default=())  # characters in script order, by team
+    lang: str = ""  # the language the script is written in (its title's)
 
 
 def script_view(corpus: Corpus, script: Script, lang: str) -> ScriptView:
     members = [c for c in (corpus.character("botc", i) for i in script.characters) if c]
     return ScriptView(script.id, script.title, script.author,
                       tuple(n.text for n in script.notes), f"{script.file}:{script.line}",
-                      by_team(corpus, members, lang))
+                      by_team(corpus, members, lang), script.lang)
