@@ -110,3 +110,27 @@ def test_without_the_data_the_home_page_says_how_to_get_every_character(sites):
     korean = article(page(sites["corpus"], "ko", ""))
     assert "<code>almanac build --official DIR</code>" in korean
     assert "almanac-roster-note" in korean
+
+
+@pytest.mark.parametrize("lang, query, found", [
+    ("ko", "스파이", "characters/spy/"),  # an alias of the glossary
+    ("ko", "포춘텔러", "characters/fortuneteller/"),
+    ("en", "fortuneteller", "characters/fortuneteller/"),  # the id as one word
+    ("ko", "Spy", "characters/spy/"),  # the other language's name
+    ("en", "첩자", "characters/spy/"),
+])
+def test_search_finds_a_character_by_the_names_players_type(browser, sites, lang, query, found):
+    from generator.output.browser import serve
+    from tests.test_browser import search
+    page = browser.new_page()
+    with serve(sites["official"]) as base:
+        assert search(page, base, lang, query)[0] == f"/{lang}/{found}"
+    page.close()
+
+
+def test_a_page_names_its_aliases_in_their_language(sites):
+    html = page(sites["official"], "en", "characters/spy")
+    assert '<span class="almanac-aliases">Also called: <span lang="ko">스파이</span></span>' in html
+    assert '<span class="almanac-search-words" hidden>' not in html  # "spy" is its name
+    teller = page(sites["official"], "ko", "characters/fortuneteller")
+    assert '<span class="almanac-search-words" hidden>fortuneteller</span>' in teller

@@ -71,6 +71,10 @@ class CharacterView:
     sources: tuple[str, ...]
     jinxes: tuple[JinxPartner, ...] = ()
     description: str = ""  # for search engines and link previews: its first section's text
+    # Other names players type, each with its language: the glossary's aliases, the names in
+    # languages beyond the two the page shows.
+    aliases: tuple[tuple[str, str], ...] = ()
+    search_words: str = ""  # the id where no name has it as a word ("fortuneteller")
 
 
 def _written(key: str, entry: Entry, corpus: Corpus) -> Iterator[SectionView]:
@@ -201,6 +205,22 @@ def jinx_partners(corpus: Corpus, ident: str, lang: str,
     return tuple(partners)
 
 
+def _aliases(corpus: Corpus, term: Term | None, lang: str) -> tuple[tuple[str, str], ...]:
+    if term is None:
+        return ()
+    shown = {lang, other_language(corpus, lang)}
+    names = [(term.names[code], code) for code in corpus.languages.codes
+             if code not in shown and code in term.names and code not in term.borrowed]
+    aliases = [(alias, code) for code in corpus.languages.codes
+               for alias in term.aliases.get(code, ())]
+    return tuple(dict.fromkeys(names + aliases))
+
+
+def _search_words(character: Character) -> str:
+    words = {word.lower() for name in character.names.values() for word in name.split()}
+    return "" if character.id in words else character.id
+
+
 def character_view(corpus: Corpus, character: Character, lang: str, orders: SheetOrders,
                    official: OfficialTexts | None = None) -> CharacterView:
     term: Term | None = corpus.glossary.by_id(character.game, character.id)
@@ -217,6 +237,7 @@ def character_view(corpus: Corpus, character: Character, lang: str, orders: Shee
         has_entry=lang in character.entries, in_almanac=bool(character.entries),
         sections=sections,
         description=" ".join(next((v.lines for v in sections if v.lines), ())),
+        aliases=_aliases(corpus, term, lang), search_words=_search_words(character),
         reminders=tuple(Counter(t.label(lang) for t in term.reminders).items()) if term else (),
         scripts=scripts, nights=night_places(corpus, character.id, lang, orders),
         edition=edition, edition_label=labels.EDITIONS.get(edition, ""),
