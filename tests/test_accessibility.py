@@ -152,3 +152,19 @@ def test_text_in_the_other_language_carries_its_lang(built_site):
     assert re.search(r'<h2 id="[^"]*" lang="ko">', sets)
     # Nothing marked with the wrong language: the Korean page's other names are English.
     assert 'lang="ko">Noble<' not in team
+
+
+SMALLEST = """() => Math.min(...[...document.querySelectorAll('.nightsheet *, .scriptsheet *')]
+  .filter(e => e.childNodes.length && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+  .map(e => parseFloat(getComputedStyle(e).fontSize)))"""
+
+
+@pytest.mark.parametrize("path", ["ko/nightsheets/000-first/", "ko/scriptsheets/000/",
+                                  "ko/nightsheets/onuw-set-1/"])
+def test_a_sheet_on_a_phone_reads_at_the_sites_size_and_keeps_korean_words_whole(
+        axe_tab, site_url, path):
+    tab = axe_tab["phone"]
+    tab.goto(f"{site_url}{path}", wait_until="load")
+    assert tab.evaluate(SMALLEST) >= 14  # px; the print's 7 to 8.5 pt are 9 to 11
+    assert tab.evaluate("getComputedStyle(document.querySelector('.nightsheet-title'))"
+                        ".wordBreak") == "keep-all"

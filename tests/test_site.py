@@ -170,8 +170,8 @@ def test_catalog_counting_sees_untranslated_and_fuzzy(tmp_path, monkeypatch, lan
 def test_list_items_stay_apart(built_site):
     site, _ = built_site
     home = page(site, "en", "")
-    assert '<li><a href="scripts/000/">로마는 하루아침에 불타지 않았다</a> · Mup</li>' in home
-    assert '<li><a href="scripts/002/">습기가 차다</a></li>' in home
+    assert '<li><a href="scripts/000/" lang="ko">로마는 하루아침에 불타지 않았다</a> · Mup</li>' in home
+    assert '<li><a href="scripts/002/" lang="ko">습기가 차다</a></li>' in home
     sets = page(site, "ko", "onuw/role-sets")
     assert sets.count("<li>") == 6 + 6 + 7 + 8 + 8  # the roles of the five sets
 
