@@ -2,11 +2,13 @@
 parts, a site built --offline works opened from its files (links and search), a root 404.html
 that `serve` answers with, and no address of the build machine in a site built without
 --site-url."""
+import html
 import re
 import subprocess
 import urllib.error
 import urllib.request
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 import pytest
 
@@ -80,6 +82,17 @@ def test_the_offline_site_follows_links_and_searches_over_file_urls(browser, off
     assert found[0].startswith((offline / "ko" / "characters" / "imp.html").as_uri())
     page.close()
     assert {url.split(":", 1)[0] for url in seen} == {"file"}  # nothing from a network
+
+
+def test_every_link_of_the_offline_site_reaches_a_file(offline):
+    broken = []
+    for page in offline.rglob("*.html"):
+        for href in re.findall(r'(?:href|src)="([^"]+)"', page.read_text(encoding="utf-8")):
+            path = unquote(urlsplit(html.unescape(href)).path)
+            if path and not urlsplit(href).scheme and not (page.parent / path).is_file():
+                broken.append(f"{page.relative_to(offline)}: {href}")
+    assert broken == []
+    assert not (offline / "ko" / "404.html").exists()  # the root's serves every language
 
 
 def test_the_root_404_reads_in_every_language_from_the_sites_root(project):

@@ -120,8 +120,10 @@ def site_config(config: Path, strict: bool = False) -> MkDocsConfig:
 def build_sites(configs: dict[str, Path], staging: Path, redirect: str, not_found: str) -> None:
     """Build every language into staging (its folder already made), with the root redirect and
     the root's page for missing addresses."""
-    for config in configs.values():
+    for lang, config in configs.items():
         mkdocs_build(site_config(config, strict=True))
+        # Material's own, whose links hold only from the site_url's path: the root's serves.
+        (staging / lang / "404.html").unlink(missing_ok=True)
     (staging / "index.html").write_text(redirect, encoding="utf-8")
     (staging / "404.html").write_text(not_found, encoding="utf-8")
 
