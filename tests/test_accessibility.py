@@ -168,3 +168,13 @@ def test_a_sheet_on_a_phone_reads_at_the_sites_size_and_keeps_korean_words_whole
     assert tab.evaluate(SMALLEST) >= 14  # px; the print's 7 to 8.5 pt are 9 to 11
     assert tab.evaluate("getComputedStyle(document.querySelector('.nightsheet-title'))"
                         ".wordBreak") == "keep-all"
+
+
+def test_no_header_cell_is_empty(built_site):
+    site, _ = built_site
+    empty = [path for path in pages(site) if re.search(
+        r"<th[^>]*>\s*</th>", (site / path / "index.html").read_text(encoding="utf-8"))]
+    assert empty == []
+    sheet = (site / "ko" / "nightsheets" / "onuw-set-1" / "index.html").read_text("utf-8")
+    assert '<tr class="nightsheet-row nightsheet-special" data-id="start"><th ' \
+           'class="nightsheet-name" scope="row">해질녘</th>' in sheet
