@@ -98,12 +98,13 @@ FOCUSED = """() => {
 def test_at_phone_width_every_focus_stop_is_visible_and_the_menu_opens_by_keyboard(
         browser, site_url, lang):
     tab = browser.new_page(viewport={"width": 390, "height": 844})
-    tab.goto(f"{site_url}{lang}/report/", wait_until="load")
-    stops = []
-    for _ in range(40):
-        tab.keyboard.press("Tab")
-        stops.append(tab.evaluate(FOCUSED))
-    assert [stop for stop in stops if not stop["visible"]] == []
+    for path in ("report/", "onuw/roles/sentinel/", "onuw/wake-order/"):
+        tab.goto(f"{site_url}{lang}/{path}", wait_until="load")
+        stops = []
+        for _ in range(60):
+            tab.keyboard.press("Tab")
+            stops.append(tab.evaluate(FOCUSED))
+        assert [stop for stop in stops if not stop["visible"]] == [], path
     tab.goto(f"{site_url}{lang}/characters/chef/", wait_until="load")
     for _ in range(10):
         tab.keyboard.press("Tab")
