@@ -5,20 +5,22 @@ from __future__ import annotations
 from dataclasses import replace
 
 from generator.facts.official import OfficialTexts
-from generator.resolve import Character, Corpus
+from generator.resolve import Character, Corpus, character_id
 
 
 def _official_only(corpus: Corpus, official: OfficialTexts) -> list[Character]:
     known = {c.id for c in corpus.characters if c.game == "botc"}
     added = []
     for character in official.characters:
-        if character.id in known:
+        # An id that is no page name ("../x", a sentence) is not the official data's own.
+        if character.id in known or character_id(character.id) != character.id:
             continue
         known.add(character.id)
         term = corpus.glossary.by_id("botc", character.id)
         names = dict(term.names) if term else {
             code: text.text for code in corpus.languages.codes
-            if (text := official.name(character.id, code))} or {"en": character.id}
+            if (text := official.name(character.id, code))} or \
+            {corpus.languages.default.code: character.id}
         added.append(Character(id=character.id, game="botc",
                                team=term.team if term else character.team, names=names,
                                official=True))
