@@ -73,7 +73,8 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
-    return build(args.root, args.site_url, args.allow_errors, _official(args))
+    return build(args.root, args.site_url or "", args.allow_errors, _official(args),
+                 args.offline)
 
 
 def _official(args: argparse.Namespace) -> OfficialTexts | None:
@@ -377,8 +378,11 @@ def main(argv: list[str] | None = None) -> int:
     check.set_defaults(run=_check)
 
     build = commands.add_parser("build", help="parse, check and build the site into site/")
-    build.add_argument("--site-url", type=_site_url, default="http://127.0.0.1:8000/",
-                       help="where the site will be served (its sitemap and canonical links)")
+    build.add_argument("--site-url", type=_site_url,
+                       help="where the site will be served (its sitemap and canonical links; "
+                            "without it, none)")
+    build.add_argument("--offline", action="store_true",
+                       help="a site that works opened from its files (file://), search included")
     build.add_argument("--allow-errors", action="store_true",
                        help="replace site/ even when the checks find errors")
     _official_option(build)

@@ -57,7 +57,7 @@ def test_missing_translation_notice_links_to_the_report(built_site):
     site, _ = built_site
     english_noble = page(site, "en", "characters/noble")
     assert "This character has no entry in this language yet" in english_noble
-    assert '<a href="../../report/">See the translator' in english_noble
+    assert '<a class="almanac-notice-link" href="../../report/">See the translator' in english_noble
     assert 'lang="ko"' in english_noble  # the Korean text is shown, marked as Korean
     korean_steward = page(site, "ko", "characters/steward")
     assert "아직 이 언어로 작성된 항목이 없습니다" in korean_steward
@@ -170,8 +170,8 @@ def test_catalog_counting_sees_untranslated_and_fuzzy(tmp_path, monkeypatch, lan
 def test_list_items_stay_apart(built_site):
     site, _ = built_site
     home = page(site, "en", "")
-    assert '<li><a href="scripts/000/">로마는 하루아침에 불타지 않았다</a> · Mup</li>' in home
-    assert '<li><a href="scripts/002/">습기가 차다</a></li>' in home
+    assert '<li><a href="scripts/000/" lang="ko">로마는 하루아침에 불타지 않았다</a> · Mup</li>' in home
+    assert '<li><a href="scripts/002/" lang="ko">습기가 차다</a></li>' in home
     sets = page(site, "ko", "onuw/role-sets")
     assert sets.count("<li>") == 6 + 6 + 7 + 8 + 8  # the roles of the five sets
 

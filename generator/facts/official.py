@@ -40,10 +40,23 @@ class _Texts:
 
 
 @dataclass(frozen=True)
+class OfficialCharacter:
+    """A character roles.json lists: the roster a site built with the official data covers."""
+
+    id: str
+    team: str
+    edition: str
+
+
+@dataclass(frozen=True)
 class OfficialTexts:
     """The official texts by language code; English is always among them."""
 
     languages: Mapping[str, _Texts] = field(hash=False)
+    characters: tuple[OfficialCharacter, ...] = ()  # in roles.json's order
+
+    def character(self, ident: str) -> OfficialCharacter | None:
+        return next((c for c in self.characters if c.id == ident), None)
 
     def ability(self, ident: str, lang: str) -> OfficialText | None:
         return self._role(ident, "ability", lang)
@@ -65,6 +78,11 @@ class OfficialTexts:
         pair = (min(id_a, id_b), max(id_a, id_b))
         return next((OfficialText(texts.jinxes[pair], code)
                      for code, texts in self._chain(lang) if pair in texts.jinxes), None)
+
+    def jinx_partners(self, ident: str) -> tuple[str, ...]:
+        """The characters the data gives a jinx with this one, in id order."""
+        return tuple(sorted({b if a == ident else a for texts in self.languages.values()
+                             for a, b in texts.jinxes if ident in (a, b)}))
 
     def _role(self, ident: str, key: str, lang: str) -> OfficialText | None:
         return next((OfficialText(texts.roles[ident, key], code)
@@ -119,7 +137,7 @@ def load_official(directory: Path) -> OfficialTexts:
     if not roles_path.is_file():
         raise AlmanacError("missing: the official data folder must hold roles.json",
                            str(roles_path))
-    english_roles = _roles_json(roles_path)
+    english_roles, characters = _roles_json(roles_path)
     jinxes_path = directory / "jinxes.json"
     english_jinxes = _jinxes_json(jinxes_path) if jinxes_path.exists() else {}
     languages: dict[str, _Texts] = {}
@@ -131,7 +149,7 @@ def load_official(directory: Path) -> OfficialTexts:
     game_english = languages.get(ENGLISH, _Texts({}, {}))
     languages[ENGLISH] = _Texts({**game_english.roles, **english_roles},
                                 {**game_english.jinxes, **english_jinxes})
-    return OfficialTexts(languages)
+    return OfficialTexts(languages, characters)
 
 
 def _read(path: Path) -> Any:
@@ -172,15 +190,20 @@ def _text(value: Any, path: Path, where: str) -> str:
     return unicodedata.normalize("NFC", value).strip()
 
 
-def _roles_json(path: Path) -> dict[tuple[str, str], str]:
+def _roles_json(path: Path) -> tuple[dict[tuple[str, str], str], tuple[OfficialCharacter, ...]]:
     texts = {}
+    characters = []
     for i, raw in enumerate(_array(_read(path), path, "the top level")):
         role = _object(raw, path, f"[{i}]")
         ident = _text(role.get("id"), path, f"[{i}].id")
+        if ident:
+            characters.append(OfficialCharacter(
+                ident, _text(role.get("team", ""), path, f"[{i}].team"),
+                _text(role.get("edition", ""), path, f"[{i}].edition")))
         for name, key in ROLE_FIELDS.items():
             if key in role and (text := _text(role[key], path, f"[{i}].{key}")):
                 texts[ident, name] = text
-    return texts
+    return texts, tuple(characters)
 
 
 def _jinxes_json(path: Path) -> dict[tuple[str, str], str]:

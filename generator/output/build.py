@@ -13,7 +13,14 @@ from generator.facts.catalogs import catalog_stats
 from generator.facts.official import OfficialTexts
 from generator.model import SECTIONS, Diagnostic, visible
 from generator.output.publish import build_lock, published, recover, staging_folder, swap_in
-from generator.output.render import Docs, Known, Page, redirect_page, render_docs
+from generator.output.render import (
+    Docs,
+    Known,
+    Page,
+    not_found_page,
+    redirect_page,
+    render_docs,
+)
 from generator.output.site import build_sites, nav, show_mkdocs_warnings, write_config
 from generator.pipeline import load_corpus
 from generator.read.corpus import DATA_FILES, store_file
@@ -24,6 +31,7 @@ from generator.views.narration import build_narration
 from generator.views.nightsheet import NIGHTS, build_sheet
 from generator.views.onuw import rulebook
 from generator.views.report import report_view
+from generator.views.roster import with_roster
 from generator.views.scriptsheet import build_script_sheet
 from generator.views.sources import SourceView, source_views
 
@@ -62,10 +70,11 @@ def print_errors(diagnostics: tuple[Diagnostic, ...]) -> None:
 
 def write_docs(root: Path, corpus: Corpus, diagnostics: tuple[Diagnostic, ...],
                official: OfficialTexts | None, into: Path, site: Path, site_url: str,
-               known: Known | None = None) -> dict[str, tuple[Path, Docs]]:
+               known: Known | None = None, offline: bool = False) -> dict[str, tuple[Path, Docs]]:
     """Every language's Markdown and MkDocs config in into/<lang>/, for a site in site/<lang>/:
     per language, its config and its docs (what changed in them). `known`: the pages rendered
     before, reused where their data is the same."""
+    corpus = with_roster(corpus, official)  # every character of the official data gets a page
     # Views of the texts parsed and of the data files findings point at: files read, no other.
     read = {f"content/{name}" for name in DATA_FILES} | \
         {store_file(lang) for lang in corpus.languages.codes}
@@ -77,17 +86,18 @@ def write_docs(root: Path, corpus: Corpus, diagnostics: tuple[Diagnostic, ...],
         lang = language.code
         docs = render_docs(corpus, lang, root / "templates", into / lang / "docs",
                            extra_pages(corpus, diagnostics, lang, official, sources), official,
-                           known)
+                           known, directory_urls=not offline)
         config = write_config(into / lang, language, corpus.languages, site / lang, site_url,
-                              nav(corpus, lang, docs.titles), root / "mkdocs.yml")
+                              nav(corpus, lang, docs.titles), root / "mkdocs.yml", offline)
         written[lang] = (config, docs)
     return written
 
 
-def build(root: Path, site_url: str, allow_errors: bool = False,
-          official: OfficialTexts | None = None) -> int:
+def build(root: Path, site_url: str = "", allow_errors: bool = False,
+          official: OfficialTexts | None = None, offline: bool = False) -> int:
     """Build site/ from the corpus. With error findings the previous site/ stays unless
-    allow_errors; either way the errors are printed and the exit status is 1."""
+    allow_errors; either way the errors are printed and the exit status is 1. site_url: where
+    the site will be served, "" if not known; offline: a site to open from its files."""
     site = published(root / "site")
     corpus = load_corpus(root)
     diagnostics = run_checks(corpus)
@@ -110,15 +120,21 @@ def build(root: Path, site_url: str, allow_errors: bool = False,
         staging = staging_folder(site)
         try:
             written = write_docs(root, corpus, diagnostics, official, root / "build", staging,
-                                 site_url)
+                                 site_url, offline=offline)
             build_sites({lang: config for lang, (config, _) in written.items()}, staging,
-                        redirect_page(corpus, root / "templates"))
+                        redirect_page(corpus, root / "templates", directory_urls=not offline),
+                        not_found_page(corpus, root / "templates", site_url,
+                                       directory_urls=not offline))
             swap_in(staging, site)
         except Abort as abort:
             print(f"Site not built (the previous site/ is unchanged): {abort}", file=sys.stderr)
             return 1
         finally:
             shutil.rmtree(staging, ignore_errors=True)
+    if offline:
+        print(f"Site built in {site} to open from its files: {(site / 'index.html').as_uri()}")
+        return 1 if counts["error"] else 0
     where = "" if root.resolve() == Path.cwd().resolve() else f" --root {root}"
-    print(f"Site built in {root / 'site'}. Open it with: almanac{where} serve (then {site_url})")
+    print(f"Site built in {root / 'site'}. Open it with: almanac{where} serve "
+          f"(then {site_url or 'http://127.0.0.1:8000/'})")
     return 1 if counts["error"] else 0

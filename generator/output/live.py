@@ -27,6 +27,8 @@ class LiveServer(LiveReloadServer):
         super().__init__(builder=self._rebuild, host="127.0.0.1", port=port, root=str(site),
                          polling_interval=POLL)
         self._update = rebuild
+        self._not_found = site / "404.html"
+        self.error_handler = self._missing
         try:
             self.server_bind()
             self.server_activate()
@@ -67,6 +69,12 @@ class LiveServer(LiveReloadServer):
     def _local(self, host: str) -> bool:
         port = str(self.server_address[1])
         return any(host.lower() in (name, f"{name}:{port}") for name in LOCAL_HOSTS)
+
+    def _missing(self, code: int) -> bytes | None:
+        """A missing address answered with the site's own page for it, as static hosts do."""
+        if code == 404 and self._not_found.is_file():
+            return self._not_found.read_bytes()
+        return None
 
     def _serve_request(self, environ: dict[str, Any],
                        start_response: Callable[..., Any]) -> Iterable[bytes] | None:

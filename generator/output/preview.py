@@ -31,7 +31,13 @@ from generator.facts.night_order import NightOrder
 from generator.facts.official import OfficialTexts
 from generator.model import ParsedFile
 from generator.output.build import print_errors, write_docs
-from generator.output.render import CompiledTemplates, Docs, Known, redirect_page
+from generator.output.render import (
+    CompiledTemplates,
+    Docs,
+    Known,
+    not_found_page,
+    redirect_page,
+)
 from generator.output.site import show_mkdocs_warnings, site_config
 from generator.parse import parse_text
 from generator.pipeline import corpus_of, load_facts
@@ -149,6 +155,8 @@ class Preview:
                        if (pages := self._mkdocs(lang, config, docs, theme)) is not None}
             self._write_if_changed(self.site / "index.html",
                                    redirect_page(corpus, self.root / "templates"))
+            self._write_if_changed(self.site / "404.html",
+                                   not_found_page(corpus, self.root / "templates", ""))
         except (AlmanacError, Abort) as err:
             print(f"{err}\nPreview not updated; it shows the last good site.", file=sys.stderr)
             return None

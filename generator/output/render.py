@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
+from urllib.parse import urlsplit
 
 from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined
 from jinja2.bccache import Bucket
@@ -44,14 +45,15 @@ def inert(value: Any) -> Markup:
     return Markup(_SURROGATE.sub("\ufffd", str(value)).translate(_INERT))
 
 
-def yaml_scalar(text: str) -> Markup:
+def yaml_scalar(text: str, attribute: bool = False) -> Markup:
     """A front-matter title: plain text, even when joined to a UI string (`~` escapes for HTML
     only). MkDocs prints titles unescaped as HTML text (page title, nav, heading) and puts them
     in the search index as they are: HTML's three marks are escaped, nothing more, so "Devil's"
     is still found as written. JSON strings are YAML scalars; ASCII-only, so YAML refuses no
-    character."""
+    character. attribute: a value Material prints unescaped into an attribute (the page's
+    description), its quotes escaped too."""
     plain = text.unescape() if isinstance(text, Markup) else str(text)
-    return Markup(json.dumps(html.escape(_SURROGATE.sub("\ufffd", plain), quote=False)))
+    return Markup(json.dumps(html.escape(_SURROGATE.sub("\ufffd", plain), quote=attribute)))
 
 
 @dataclass(frozen=True)
@@ -91,7 +93,19 @@ class CompiledTemplates(BytecodeCache):
 _COMPILED = CompiledTemplates()
 
 
-def environment(templates: Path, lang: str, corpus: Corpus) -> Environment:
+def page_link(url: str, directory_urls: bool = True) -> str:
+    """A link to a page, written as with directory URLs ("characters/noble/" for
+    characters/noble.md, "report/#x", "" for index.md), in the site's form: unchanged, or to the
+    page's .html file for a site opened from its files."""
+    if directory_urls:
+        return url
+    path, mark, fragment = url.partition("#")
+    path = f"{path.removesuffix('/')}.html" if path else "index.html"
+    return path + mark + fragment
+
+
+def environment(templates: Path, lang: str, corpus: Corpus,
+                directory_urls: bool = True) -> Environment:
     env = Environment(loader=FileSystemLoader(templates), autoescape=True, finalize=inert,
                       undefined=StrictUndefined, bytecode_cache=_COMPILED,
                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
@@ -101,7 +115,8 @@ def environment(templates: Path, lang: str, corpus: Corpus) -> Environment:
         # Jinja's own would escape the variables for HTML only, not for Markdown.
         return Markup(tr.gettext(message)) % {k: inert(v) for k, v in variables.items()}
     env.globals.update(_=gettext, gettext=gettext)
-    env.filters.update(yaml=yaml_scalar)
+    env.filters.update(yaml=yaml_scalar,
+                       link=lambda url: page_link(url, directory_urls))
     env.globals.update(
         lang=lang, other_lang=other_language(corpus, lang),
         languages=corpus.languages.all,
@@ -120,11 +135,11 @@ def _root(path: str) -> str:
     return "../" * path.count("/")
 
 
-def _html_root(path: str) -> str:
+def _html_root(path: str, directory_urls: bool = True) -> str:
     """From a page's URL to the site root, for links in raw HTML: with directory URLs,
     characters/noble.md is served at characters/noble/, one level deeper than its file."""
-    depth = path.count("/") + (0 if path.endswith("index.md") else 1)
-    return "../" * depth
+    deeper = directory_urls and not path.endswith("index.md")
+    return "../" * (path.count("/") + deeper)
 
 
 def pages(corpus: Corpus, lang: str, extra: list[Page],
@@ -135,7 +150,8 @@ def pages(corpus: Corpus, lang: str, extra: list[Page],
     book = rulebook(corpus)
     orders = sheet_orders(corpus)
     yield Page("index.md", "home.md.j2", {"teams": teams, "scripts": scripts,
-                                          "onuw": book is not None})
+                                          "onuw": book is not None,
+                                          "complete": official is not None})
     for team in teams:
         yield Page(f"teams/{team.team}.md", "team.md.j2", {"team": team})
     for character in corpus.characters:
@@ -169,26 +185,55 @@ Known = dict[tuple[str, str], tuple[Page, str]]
 
 
 def rendered(corpus: Corpus, lang: str, templates: Path, extra: list[Page],
-             official: OfficialTexts | None = None,
-             known: Known | None = None) -> Iterator[tuple[str, str]]:
+             official: OfficialTexts | None = None, known: Known | None = None,
+             directory_urls: bool = True) -> Iterator[tuple[str, str]]:
     """(path, Markdown) of every page of one language, in order."""
-    env = environment(templates, lang, corpus)
+    env = environment(templates, lang, corpus, directory_urls)
     for page in pages(corpus, lang, extra, official):
         before = known.get((lang, page.path)) if known is not None else None
         if before is not None and before[0] == page:
             yield page.path, before[1]
             continue
         text = env.get_template(page.template).render(
-            root=_root(page.path), html_root=_html_root(page.path), **page.context)
+            root=_root(page.path), html_root=_html_root(page.path, directory_urls),
+            **page.context)
         if known is not None:
             known[(lang, page.path)] = (page, text)
         yield page.path, text
 
 
-def redirect_page(corpus: Corpus, templates: Path) -> str:
+def redirect_page(corpus: Corpus, templates: Path, directory_urls: bool = True) -> str:
     """The site's root: sends the browser to the language it asks for, else the default."""
-    env = environment(templates, corpus.languages.default.code, corpus)
+    env = environment(templates, corpus.languages.default.code, corpus, directory_urls)
     return env.get_template("redirect.html.j2").render(languages=corpus.languages.all)
+
+
+@dataclass(frozen=True)
+class NotFound:
+    """The missing-page page in one language."""
+
+    lang: str
+    title: str
+    text: str
+    home: str
+
+
+def not_found_page(corpus: Corpus, templates: Path, site_url: str,
+                   directory_urls: bool = True) -> str:
+    """The site's root 404.html, which static hosts and `serve` answer for a missing address: in
+    every language, the reader's first; its links from the site's root (the path of site_url)."""
+    env = environment(templates, corpus.languages.default.code, corpus, directory_urls)
+    texts = []
+    for language in corpus.languages.all:
+        tr = translations(language.code)
+        texts.append(NotFound(language.code, tr.gettext("Page not found"),
+                              tr.gettext("There is no page at this address."),
+                              tr.gettext("Go to the home page of %(site)s") % {
+                                  "site": language.site_name}))
+    # Opened from its files, a site has no missing addresses, nor a root to name.
+    base = "" if not directory_urls else \
+        urlsplit(site_url).path.rstrip("/") + "/" if site_url else "/"
+    return env.get_template("not-found.html.j2").render(pages=texts, base=base)
 
 
 @dataclass(frozen=True)
@@ -204,11 +249,11 @@ class Docs:
 
 def render_docs(corpus: Corpus, lang: str, templates: Path, docs: Path,
                 extra: list[Page], official: OfficialTexts | None = None,
-                known: Known | None = None) -> Docs:
+                known: Known | None = None, directory_urls: bool = True) -> Docs:
     """Bring docs/ to every page of one language and the assets. A file is written only when
     its bytes differ, so that MkDocs' dirty build (which goes by modification times) rebuilds
     only those; files no longer made are removed."""
-    texts = dict(rendered(corpus, lang, templates, extra, official, known))
+    texts = dict(rendered(corpus, lang, templates, extra, official, known, directory_urls))
     titles = {path: str(get_data(text)[1].get("title", "")) for path, text in texts.items()}
     files = {path: text.encode("utf-8") for path, text in texts.items()}
     paths = tuple(files)

@@ -1,6 +1,7 @@
 """build/<lang>/ → site/<lang>/: one MkDocs + Material build per language, swapped in whole."""
 from __future__ import annotations
 
+import html
 import logging
 import os
 import re
@@ -16,11 +17,14 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import ConfigurationError
 
 from generator.errors import AlmanacError
-from generator.facts.catalogs import translations
+from generator.facts.catalogs import N_, translations
 from generator.facts.languages import Language, Languages
 from generator.resolve import Corpus
 
 _ASSETS = Path(material.__file__).parent / "templates"
+SITE_DESCRIPTION = N_("The rules almanac of Blood on the Clocktower and One Night Ultimate "
+                      "Werewolf: Daybreak, in Korean and English. Find a character by typing "
+                      "its name in either language.")
 # The languages Material's own interface is translated into, as this install ships them.
 MATERIAL_LANGUAGES = frozenset(
     page.stem for page in (_ASSETS / "partials" / "languages").glob("*.html"))
@@ -60,7 +64,10 @@ def nav(corpus: Corpus, lang: str, titles: dict[str, str]) -> list[Any]:
 
 
 def write_config(build_dir: Path, language: Language, languages: Languages, site_dir: Path,
-                 site_url: str, navigation: list[Any], base: Path) -> Path:
+                 site_url: str, navigation: list[Any], base: Path, offline: bool = False) -> Path:
+    """site_url: "" where it is not known (no canonical links, a sitemap of paths); offline: a
+    site that works opened from its files (Material's offline plugin, pages as .html files, the
+    search worker run through the theme's own copy of iframe-worker, never a CDN's)."""
     # Search in the languages Material's lunr supports (English always); others get its defaults.
     search: dict[str, Any] = {"lang": [code for code in language.search_langs
                                        if code in LUNR_LANGUAGES] or ["en"]}
@@ -69,13 +76,16 @@ def write_config(build_dir: Path, language: Language, languages: Languages, site
     config = {
         "INHERIT": os.path.relpath(base, build_dir),
         "site_name": language.site_name,
-        "site_url": f"{site_url.rstrip('/')}/{language.code}/",
+        # Every page's meta description but a character's (its ability); printed unescaped.
+        "site_description": html.escape(translations(language.code).gettext(SITE_DESCRIPTION)),
+        "site_url": f"{site_url.rstrip('/')}/{language.code}/" if site_url else None,
         "docs_dir": "docs",
         "site_dir": os.path.relpath(site_dir, build_dir),
         # Material's UI in the language where it has it, else English.
         "theme": {"language": language.code if language.code in MATERIAL_LANGUAGES else "en",
                   "custom_dir": os.path.relpath(base.parent / "templates" / "theme", build_dir)},
-        "plugins": [{"search": search}],
+        "plugins": [{"search": search}, *(["offline"] if offline else [])],
+        "use_directory_urls": not offline,
         # Korean stemming and typo tolerance are in the theme (its lunr.multi); this writes the
         # index as UTF-8.
         "hooks": [str(Path(__file__).with_name("search_index.py"))],
@@ -85,7 +95,9 @@ def write_config(build_dir: Path, language: Language, languages: Languages, site
         "extra": {"alternate": True,
                   "languages": [{"name": other.name, "lang": other.code,
                                  "current": other.code == language.code}
-                                for other in languages.all]},
+                                for other in languages.all],
+                  **({"polyfills": ["assets/javascripts/iframe-worker/shim.js"]}
+                     if offline else {})},
         "nav": navigation,
     }
     path = build_dir / "mkdocs.yml"
@@ -110,11 +122,15 @@ def site_config(config: Path, strict: bool = False) -> MkDocsConfig:
     return loaded
 
 
-def build_sites(configs: dict[str, Path], staging: Path, redirect: str) -> None:
-    """Build every language into staging (its folder already made), with the root redirect."""
-    for config in configs.values():
+def build_sites(configs: dict[str, Path], staging: Path, redirect: str, not_found: str) -> None:
+    """Build every language into staging (its folder already made), with the root redirect and
+    the root's page for missing addresses."""
+    for lang, config in configs.items():
         mkdocs_build(site_config(config, strict=True))
+        # Material's own, whose links hold only from the site_url's path: the root's serves.
+        (staging / lang / "404.html").unlink(missing_ok=True)
     (staging / "index.html").write_text(redirect, encoding="utf-8")
+    (staging / "404.html").write_text(not_found, encoding="utf-8")
 
 
 def show_mkdocs_warnings() -> None:

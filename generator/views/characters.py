@@ -62,6 +62,7 @@ class CharacterView:
     other_name: str
     lang: str
     has_entry: bool  # an entry in the page's language exists
+    in_almanac: bool  # an entry in any language exists (else the page is the official data's)
     sections: tuple[SectionView, ...]
     reminders: tuple[tuple[str, int], ...]  # (label, how many of that token)
     scripts: tuple[tuple[str, str, str], ...]  # (script id, title, the title's language)
@@ -70,6 +71,11 @@ class CharacterView:
     edition_label: str  # the UI string naming it; "" where the team says it (fabled, loric)
     sources: tuple[str, ...]
     jinxes: tuple[JinxPartner, ...] = ()
+    description: str = ""  # for search engines and link previews: its first section's text
+    # Other names players type, each with its language: the glossary's aliases, the names in
+    # languages beyond the two the page shows.
+    aliases: tuple[tuple[str, str], ...] = ()
+    search_words: str = ""  # the id where no name has it as a word ("fortuneteller")
 
 
 def _written(key: str, entry: Entry, corpus: Corpus) -> Iterator[SectionView]:
@@ -187,31 +193,56 @@ class JinxPartner:
 
 def jinx_partners(corpus: Corpus, ident: str, lang: str,
                   official: OfficialTexts | None) -> tuple[JinxPartner, ...]:
+    """The pairs the official data gives (where the site is built with it), else the
+    glossary's."""
     partners = []
-    for other in corpus.glossary.jinx_partners(ident):
+    others = official.jinx_partners(ident) if official else \
+        corpus.glossary.jinx_partners(ident)
+    for other in others:
         term = corpus.glossary.by_id("botc", other)
         text = official.jinx(ident, other, lang) if official else None
+        name = official.name(other, lang) if official and not term else None
         partners.append(JinxPartner(" ".join(sorted((ident, other))), other,
-                                    term.name(lang) if term else other,
+                                    term.name(lang) if term else name.text if name else other,
                                     corpus.character("botc", other) is not None,
                                     markup_parts(text.text) if text else (),
                                     text.lang if text else lang))
     return tuple(partners)
 
 
+def _aliases(corpus: Corpus, term: Term | None, lang: str) -> tuple[tuple[str, str], ...]:
+    if term is None:
+        return ()
+    shown = {lang, other_language(corpus, lang)}
+    names = [(term.names[code], code) for code in corpus.languages.codes
+             if code not in shown and code in term.names and code not in term.borrowed]
+    aliases = [(alias, code) for code in corpus.languages.codes
+               for alias in term.aliases.get(code, ())]
+    return tuple(dict.fromkeys(names + aliases))
+
+
+def _search_words(character: Character) -> str:
+    words = {word.lower() for name in character.names.values() for word in name.split()}
+    return "" if character.id in words else character.id
+
+
 def character_view(corpus: Corpus, character: Character, lang: str, orders: SheetOrders,
                    official: OfficialTexts | None = None) -> CharacterView:
     term: Term | None = corpus.glossary.by_id(character.game, character.id)
+    sections = sections_for(corpus, character, lang, official)
     scripts = tuple((s.id, s.title, s.lang) for s in corpus.scripts
                     if character.id in s.characters)
     sources = tuple(f"{e.file}:{e.line}" for es in character.places.values() for e in es)
-    edition = term.edition if term else ""
+    card = official.character(character.id) if official else None
+    edition = term.edition if term else card.edition if card else ""
     return CharacterView(
         id=character.id, game=character.game, team=character.team,
         alignment=corpus.glossary.alignment(character.team), name=character.name(lang),
         other_name=character.name(other_language(corpus, lang)), lang=lang,
-        has_entry=lang in character.entries,
-        sections=sections_for(corpus, character, lang, official),
+        has_entry=lang in character.entries, in_almanac=bool(character.entries),
+        sections=sections,
+        description=" ".join(next((v.lines for v in sections if v.lines), ())),
+        aliases=_aliases(corpus, term, lang), search_words=_search_words(character),
         reminders=tuple(Counter(t.label(lang) for t in term.reminders).items()) if term else (),
         scripts=scripts, nights=night_places(corpus, character.id, lang, orders),
         edition=edition, edition_label=labels.EDITIONS.get(edition, ""),
@@ -248,10 +279,11 @@ class ScriptView:
     notes: tuple[str, ...]
     source: str
     teams: tuple[TeamView, ...] = field(default=())  # characters in script order, by team
+    lang: str = ""  # the language the script is written in (its title's)
 
 
 def script_view(corpus: Corpus, script: Script, lang: str) -> ScriptView:
     members = [c for c in (corpus.character("botc", i) for i in script.characters) if c]
     return ScriptView(script.id, script.title, script.author,
                       tuple(n.text for n in script.notes), f"{script.file}:{script.line}",
-                      by_team(corpus, members, lang))
+                      by_team(corpus, members, lang), script.lang)

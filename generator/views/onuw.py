@@ -139,6 +139,7 @@ class RoleSetView:
     min_players: int
     roles: tuple[RoleRef, ...]
     source: str
+    name_lang: str  # the rulebook's language, which names the set
 
 
 def role_set_views(corpus: Corpus, lang: str) -> tuple[RoleSetView, ...]:
@@ -147,5 +148,5 @@ def role_set_views(corpus: Corpus, lang: str) -> tuple[RoleSetView, ...]:
         return ()
     return tuple(RoleSetView(i, s.name, s.min_players,
                              tuple(role_ref(corpus, book, r, lang) for r in s.roles),
-                             f"{book.file}:{s.lines[0].line}")
+                             f"{book.file}:{s.lines[0].line}", book.lang)
                  for i, s in enumerate(book.role_sets, 1))
