@@ -423,7 +423,7 @@ def test_a_script_file_named_like_a_page_of_the_site_never_replaces_it(tmp_path)
     listing = (project / "site" / "ko" / "scripts" / "index.html").read_text(encoding="utf-8")
     assert '<a href="Index-2/" lang="ko">대문자 대본</a>' in listing
     assert '<a href="index-3/" lang="ko">색인 대본</a>' in listing
-    assert "<h1>색인 대본</h1>" in (project / "site" / "ko" / "scripts" / "index-3" /
+    assert "lang=\"ko\">색인 대본</h1>" in (project / "site" / "ko" / "scripts" / "index-3" /
                                 "index.html").read_text(encoding="utf-8")
     assert "<h1>스크립트</h1>" in listing
 
