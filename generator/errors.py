@@ -1,6 +1,8 @@
 """The project's one error type: bad usage or bad input, shown as one line, never a traceback."""
 from __future__ import annotations
 
+from generator.model import visible
+
 
 class AlmanacError(Exception):
     """Raised for input or usage the tool cannot work with; the CLI prints
@@ -14,4 +16,5 @@ class AlmanacError(Exception):
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.file and self.line else self.file
-        return f"{where}: error: {self.message}" if where else f"error: {self.message}"
+        line = f"{where}: error: {self.message}" if where else f"error: {self.message}"
+        return visible(line)  # one line, whatever a file name or value holds

@@ -7,6 +7,14 @@ from dataclasses import dataclass, field
 # Characters that break a line for some tools, or show nothing: C0 and C1 controls but the tab,
 # DEL, and the Unicode line and paragraph separators.
 CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def visible(text: str) -> str:
+    """The text on one line: line breaks and control characters written as escapes."""
+    return CONTROL.sub(lambda m: f"\\x{ord(m.group(0)):02x}" if ord(m.group(0)) < 256
+                       else f"\\u{ord(m.group(0)):04x}", text)
+
+
 SECTIONS = ("ability", "flavor", "summary", "how_to_run", "examples")
 # Status of a section of an entry.
 PRESENT, MISSING, PLACEHOLDER, UNTRANSLATED = "present", "missing", "placeholder", "untranslated"
@@ -43,9 +51,8 @@ class Diagnostic:
 
     def format(self, message: str | None = None) -> str:
         """One line, whatever the message holds: line breaks and control characters escaped."""
-        message = CONTROL.sub(lambda m: f"\\x{ord(m.group(0)):02x}" if ord(m.group(0)) < 256
-                              else f"\\u{ord(m.group(0)):04x}", message or self.message)
-        return f"{self.file}:{self.line}: {self.severity} {self.code}: {message}"
+        return f"{self.file}:{self.line}: {self.severity} {self.code}: " \
+            f"{visible(message or self.message)}"
 
 
 @dataclass(frozen=True)

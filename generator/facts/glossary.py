@@ -12,7 +12,8 @@ from typing import Any
 
 from generator.errors import AlmanacError
 from generator.facts.languages import Languages
-from generator.read.yaml_data import load_yaml, malformed
+from generator.read.shapes import Fields, Flag, ListOf, MapOf, Text
+from generator.read.yaml_data import load_yaml
 
 
 def squash(name: str) -> str:
@@ -156,15 +157,30 @@ class Glossary:
 
 
 # Ids name pages and files: lower-case letters, digits, hyphens (the official ids are such).
-ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,49}$")
+ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,49}")
+
+
+_TEXTS = ListOf(Text())
+_BY_LANGUAGE = MapOf(Text(), "a mapping of language codes to text")
+_NAMED = {"id": Text(), "names": _BY_LANGUAGE}
+_ALIASES = {"aliases": MapOf(_TEXTS, "a mapping of language codes to lists of names")}
+# Every field of the glossary and its kind (content/glossary.yaml explains each).
+SHAPE = Fields(
+    required={"botc": ListOf(Fields(
+        required={**_NAMED, "team": Text()},
+        optional={**_ALIASES, "edition": Text(), "reminders": ListOf(_BY_LANGUAGE),
+                  "setup": Flag(), "flavor_scripts": MapOf(_TEXTS), "jinxes": _TEXTS}))},
+    optional={
+        "teams": ListOf(Fields(required={"id": Text(), "game": Text(), "alignment": Text(),
+                                         "colour": Text(), "labels": _BY_LANGUAGE})),
+        "onuw": Fields(optional={
+            "roles": ListOf(Fields(required={**_NAMED, "team": Text()},
+                                   optional={**_ALIASES, "set": Text(), "wakes": Flag()})),
+            "artifacts": ListOf(Fields(required=_NAMED, optional=_ALIASES))})})
 
 
 def load_glossary(path: Path, languages: Languages) -> Glossary:
-    data = load_yaml(path)
-    try:
-        glossary = _glossary(data, languages)
-    except (KeyError, TypeError, AttributeError, ValueError) as err:
-        raise malformed(path, err) from err
+    glossary = _glossary(load_yaml(path, SHAPE), languages)
     problem = _problem(glossary)
     if problem:
         raise AlmanacError(problem, str(path))
@@ -175,7 +191,7 @@ def _problem(glossary: Glossary) -> str | None:
     """The first fault of a glossary that loaded: an id that is no slug, an id twice, a name
     or label that is not text, a team no team entry declares."""
     for team in glossary.teams:
-        if not ID.match(str(team.id)):
+        if not ID.fullmatch(str(team.id)):
             return f"team '{team.id}': an id is lower-case letters, digits and hyphens"
         if not all(isinstance(label, str) and label for label in team.labels.values()):
             return f"team '{team.id}': labels are text"
@@ -183,7 +199,7 @@ def _problem(glossary: Glossary) -> str | None:
     seen: set[tuple[str, str]] = set()
     for term in (*glossary.terms, *glossary.artifacts):
         where = f"{term.game} '{term.id}'"
-        if not isinstance(term.id, str) or not ID.match(term.id):
+        if not isinstance(term.id, str) or not ID.fullmatch(term.id):
             return f"{where}: an id is lower-case letters, digits and hyphens (at most 50)"
         if (term.game, term.id) in seen:
             return f"{where}: the id is given twice"
