@@ -4,18 +4,22 @@ from __future__ import annotations
 import shutil
 import sys
 from collections import Counter
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 from mkdocs.exceptions import Abort
 
 from generator.checks import run_checks
 from generator.export.script_json import from_corpus
 from generator.facts.catalogs import catalog_stats
+from generator.facts.languages import Language
 from generator.facts.official import OfficialTexts
 from generator.model import SECTIONS, Diagnostic
+from generator.output.processes import in_processes
 from generator.output.publish import build_lock, recover, staging_folder, swap_in
 from generator.output.render import Docs, Known, Page, redirect_page, render_docs
-from generator.output.site import build_sites, nav, show_mkdocs_warnings, write_config
+from generator.output.site import build_site, nav, show_mkdocs_warnings, write_config
 from generator.pipeline import load_corpus
 from generator.resolve import Corpus
 from generator.views.messages import message
@@ -58,24 +62,41 @@ def print_errors(diagnostics: tuple[Diagnostic, ...]) -> None:
         print(f"{error.file}:{error.line}: {error.code}: {message(error, 'en')}", file=sys.stderr)
 
 
+def _sources(root: Path, corpus: Corpus,
+             diagnostics: tuple[Diagnostic, ...]) -> tuple[SourceView, ...]:
+    return tuple(source_views(root, {pf.file for pf in corpus.parsed} |
+                              {d.file for d in diagnostics}, corpus.languages.codes))
+
+
+def write_language(root: Path, corpus: Corpus, diagnostics: tuple[Diagnostic, ...],
+                   official: OfficialTexts | None, into: Path, site: Path, site_url: str,
+                   sources: tuple[SourceView, ...], language: Language,
+                   known: Known | None = None) -> tuple[Path, Docs]:
+    """A language's Markdown and MkDocs config in into/<lang>/, for a site in site/<lang>/:
+    its config and its docs (what changed in them)."""
+    lang = language.code
+    docs = render_docs(corpus, lang, root / "templates", into / lang / "docs",
+                       extra_pages(corpus, diagnostics, lang, official, sources), official, known)
+    config = write_config(into / lang, language, corpus.languages, site / lang, site_url,
+                          nav(corpus, lang, docs.titles), root / "mkdocs.yml")
+    return config, docs
+
+
 def write_docs(root: Path, corpus: Corpus, diagnostics: tuple[Diagnostic, ...],
                official: OfficialTexts | None, into: Path, site: Path, site_url: str,
                known: Known | None = None) -> dict[str, tuple[Path, Docs]]:
-    """Every language's Markdown and MkDocs config in into/<lang>/, for a site in site/<lang>/:
-    per language, its config and its docs (what changed in them). `known`: the pages rendered
-    before, reused where their data is the same."""
-    sources = tuple(source_views(root, {pf.file for pf in corpus.parsed} |
-                                 {d.file for d in diagnostics}, corpus.languages.codes))
-    written = {}
-    for language in corpus.languages.all:
-        lang = language.code
-        docs = render_docs(corpus, lang, root / "templates", into / lang / "docs",
-                           extra_pages(corpus, diagnostics, lang, official, sources), official,
-                           known)
-        config = write_config(into / lang, language, corpus.languages, site / lang, site_url,
-                              nav(corpus, lang, docs.titles), root / "mkdocs.yml")
-        written[lang] = (config, docs)
-    return written
+    """Every language's Markdown and MkDocs config (write_language), by language. `known`: the
+    pages rendered before, reused where their data is the same."""
+    sources = _sources(root, corpus, diagnostics)
+    return {language.code: write_language(root, corpus, diagnostics, official, into, site,
+                                          site_url, sources, language, known)
+            for language in corpus.languages.all}
+
+
+def _build_language(*args: Any) -> None:
+    """A language written (write_language's arguments) and built by MkDocs."""
+    config, _ = write_language(*args)
+    build_site(config)
 
 
 def build(root: Path, site_url: str, allow_errors: bool = False,
@@ -103,10 +124,14 @@ def build(root: Path, site_url: str, allow_errors: bool = False,
         recover(site)
         staging = staging_folder(site)
         try:
-            written = write_docs(root, corpus, diagnostics, official, root / "build", staging,
-                                 site_url)
-            build_sites({lang: config for lang, (config, _) in written.items()}, staging,
-                        redirect_page(corpus, root / "templates"))
+            sources = _sources(root, corpus, diagnostics)
+            # The languages side by side, each in a process of its own (bounded by the cores).
+            in_processes({language.code: partial(_build_language, root, corpus, diagnostics,
+                                                  official, root / "build", staging, site_url,
+                                                  sources, language)
+                          for language in corpus.languages.all})
+            (staging / "index.html").write_text(redirect_page(corpus, root / "templates"),
+                                                encoding="utf-8")
             swap_in(staging, site)
         except Abort as abort:
             print(f"Site not built (the previous site/ is unchanged): {abort}", file=sys.stderr)

@@ -107,11 +107,9 @@ def site_config(config: Path, strict: bool = False) -> MkDocsConfig:
                            where) from err
 
 
-def build_sites(configs: dict[str, Path], staging: Path, redirect: str) -> None:
-    """Build every language into staging (its folder already made), with the root redirect."""
-    for config in configs.values():
-        mkdocs_build(site_config(config, strict=True))
-    (staging / "index.html").write_text(redirect, encoding="utf-8")
+def build_site(config: Path) -> None:
+    """A language's whole site, where its config says (strict: a warning stops the build)."""
+    mkdocs_build(site_config(config, strict=True))
 
 
 def show_mkdocs_warnings() -> None:
