@@ -1,21 +1,24 @@
 """`almanac build`: corpus → checks → pages per language → MkDocs sites, swapped in whole."""
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 from collections import Counter
 from functools import partial
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from mkdocs.exceptions import Abort
 
 from generator.checks import run_checks
+from generator.errors import AlmanacError
 from generator.export.script_json import from_corpus
 from generator.facts.catalogs import catalog_stats
 from generator.facts.languages import Language
 from generator.facts.official import OfficialTexts
 from generator.model import SECTIONS, Diagnostic
+from generator.output.files import write_failure
 from generator.output.processes import in_processes
 from generator.output.publish import build_lock, recover, staging_folder, swap_in
 from generator.output.render import Docs, Known, Page, redirect_page, render_docs
@@ -62,10 +65,21 @@ def print_errors(diagnostics: tuple[Diagnostic, ...]) -> None:
         print(f"{error.file}:{error.line}: {error.code}: {message(error, 'en')}", file=sys.stderr)
 
 
+# The bytes a file name can have on Linux's file systems.
+NAME_MAX = 255
+
+
 def _sources(root: Path, corpus: Corpus,
              diagnostics: tuple[Diagnostic, ...]) -> tuple[SourceView, ...]:
-    return tuple(source_views(root, {pf.file for pf in corpus.parsed} |
-                              {d.file for d in diagnostics}, corpus.languages.codes))
+    """The source views, each file's name short enough for its page (its name and `.md`)."""
+    views = tuple(source_views(root, {pf.file for pf in corpus.parsed} |
+                               {d.file for d in diagnostics}, corpus.languages.codes))
+    for view in views:
+        over = len(os.fsencode(PurePosixPath(view.page).name)) - NAME_MAX
+        if over > 0:
+            raise AlmanacError(f"the name is too long for its page in the site (the name and "
+                               f"`.md`): shorten it by {over} bytes or more", view.file)
+    return views
 
 
 def write_language(root: Path, corpus: Corpus, diagnostics: tuple[Diagnostic, ...],
@@ -95,8 +109,11 @@ def write_docs(root: Path, corpus: Corpus, diagnostics: tuple[Diagnostic, ...],
 
 def _build_language(*args: Any) -> None:
     """A language written (write_language's arguments) and built by MkDocs."""
-    config, _ = write_language(*args)
-    build_site(config)
+    try:
+        config, _ = write_language(*args)
+        build_site(config)
+    except OSError as err:
+        raise write_failure(err, args[0], "; the previous site/ is unchanged") from err
 
 
 def build(root: Path, site_url: str, allow_errors: bool = False,
@@ -120,9 +137,13 @@ def build(root: Path, site_url: str, allow_errors: bool = False,
         return 1
     show_mkdocs_warnings()
     site = root / "site"
+    unchanged = "; the previous site/ is unchanged"
     with build_lock(root):
-        recover(site)
-        staging = staging_folder(site)
+        try:
+            recover(site)
+            staging = staging_folder(site)
+        except OSError as err:
+            raise write_failure(err, root, unchanged) from err
         try:
             sources = _sources(root, corpus, diagnostics)
             # The languages side by side, each in a process of its own (bounded by the cores).
@@ -136,6 +157,8 @@ def build(root: Path, site_url: str, allow_errors: bool = False,
         except Abort as abort:
             print(f"Site not built (the previous site/ is unchanged): {abort}", file=sys.stderr)
             return 1
+        except OSError as err:
+            raise write_failure(err, root, unchanged) from err
         finally:
             shutil.rmtree(staging, ignore_errors=True)
     where = "" if root.resolve() == Path.cwd().resolve() else f" --root {root}"
