@@ -188,18 +188,18 @@ def load_glossary(path: Path, languages: Languages) -> Glossary:
 
 
 def _problem(glossary: Glossary) -> str | None:
-    """The first fault of a glossary that loaded: an id that is no slug, an id twice, a name
-    or label that is not text, a team no team entry declares."""
+    """The first fault of a glossary whose fields have their kinds (SHAPE): an id that is no
+    slug, an id twice, an empty name or label, a team no team entry declares."""
     for team in glossary.teams:
-        if not ID.fullmatch(str(team.id)):
+        if not ID.fullmatch(team.id):
             return f"team '{team.id}': an id is lower-case letters, digits and hyphens"
-        if not all(isinstance(label, str) and label for label in team.labels.values()):
-            return f"team '{team.id}': labels are text"
+        if not all(team.labels.values()):
+            return f"team '{team.id}': a label is empty"
     teams = {team.id for team in glossary.teams}
     seen: set[tuple[str, str]] = set()
     for term in (*glossary.terms, *glossary.artifacts):
         where = f"{term.game} '{term.id}'"
-        if not isinstance(term.id, str) or not ID.fullmatch(term.id):
+        if not ID.fullmatch(term.id):
             return f"{where}: an id is lower-case letters, digits and hyphens (at most 50)"
         if (term.game, term.id) in seen:
             return f"{where}: the id is given twice"
@@ -209,14 +209,14 @@ def _problem(glossary: Glossary) -> str | None:
         texts = [*term.names.values(),
                  *(label for token in term.reminders for label in token.labels.values()),
                  *(alias for aliases in term.aliases.values() for alias in aliases)]
-        if not all(isinstance(text, str) and text for text in texts):
-            return f"{where}: names, aliases and labels are text"
+        if not all(texts):
+            return f"{where}: a name, alias or label is empty"
     return None
 
 
 def _term(entry: dict[str, Any], game: str, team: str, languages: Languages,
           **facts: Any) -> Term:
-    names = {str(k): v for k, v in entry["names"].items()}  # _problem checks they are text
+    names = dict(entry["names"])
     return Term(id=entry["id"], game=game, team=team, names=_filled(names, languages),
                 borrowed=tuple(c for c in languages.codes if not names.get(c)),
                 aliases={k: tuple(v) for k, v in entry.get("aliases", {}).items()}, **facts)
@@ -231,7 +231,7 @@ def _glossary(data: dict[str, Any], languages: Languages) -> Glossary:
                                    for t in c.get("reminders", [])),
                    edition=c.get("edition", ""),
                    flavor_scripts={k: tuple(v) for k, v in c.get("flavor_scripts", {}).items()},
-                   jinxes=tuple(str(other) for other in c.get("jinxes", [])))
+                   jinxes=tuple(c.get("jinxes", [])))
              for c in data["botc"]]
     onuw = data.get("onuw", {})
     terms += [_term(r, "onuw", r["team"], languages, edition=r.get("set", ""),

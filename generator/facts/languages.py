@@ -153,7 +153,7 @@ def _language(code: str, data: dict[str, Any]) -> Language:
         script_note=data.get("script_note"),
         subject_particles=tuple(data.get("subject_particles", [])),
         particles=tuple(data.get("particles", [])),
-        quotes=str(data.get("quotes", "\"“”")),
+        quotes=data.get("quotes", "\"“”"),
         rewords_quote=bool(data.get("rewords_quote")),
         night=NightWords(**{key: _pattern(night.get(key), re.IGNORECASE)
                             for key in ("setup", "first", "other", "each", "day", "wake")}),
