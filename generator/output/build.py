@@ -5,9 +5,9 @@ import os
 import shutil
 import sys
 from collections import Counter
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path, PurePosixPath
-from typing import Any
 
 from mkdocs.exceptions import Abort
 
@@ -107,13 +107,16 @@ def write_docs(root: Path, corpus: Corpus, diagnostics: tuple[Diagnostic, ...],
             for language in corpus.languages.all}
 
 
-def _build_language(*args: Any) -> None:
-    """A language written (write_language's arguments) and built by MkDocs."""
+_UNCHANGED = "; the previous site/ is unchanged"
+
+
+def _build_language(write: Callable[[], tuple[Path, Docs]], root: Path) -> None:
+    """A language written (a write_language) and built by MkDocs."""
     try:
-        config, _ = write_language(*args)
+        config, _ = write()
         build_site(config)
     except OSError as err:
-        raise write_failure(err, args[0], "; the previous site/ is unchanged") from err
+        raise write_failure(err, root, _UNCHANGED) from err
 
 
 def build(root: Path, site_url: str, allow_errors: bool = False,
@@ -137,20 +140,19 @@ def build(root: Path, site_url: str, allow_errors: bool = False,
         return 1
     show_mkdocs_warnings()
     site = root / "site"
-    unchanged = "; the previous site/ is unchanged"
     with build_lock(root):
         try:
             recover(site)
             staging = staging_folder(site)
         except OSError as err:
-            raise write_failure(err, root, unchanged) from err
+            raise write_failure(err, root, _UNCHANGED) from err
         try:
             sources = _sources(root, corpus, diagnostics)
             # The languages side by side, each in a process of its own (bounded by the cores).
-            in_processes({language.code: partial(_build_language, root, corpus, diagnostics,
-                                                  official, root / "build", staging, site_url,
-                                                  sources, language)
-                          for language in corpus.languages.all})
+            in_processes({language.code: partial(
+                _build_language, partial(write_language, root, corpus, diagnostics, official,
+                                         root / "build", staging, site_url, sources, language),
+                root) for language in corpus.languages.all})
             (staging / "index.html").write_text(redirect_page(corpus, root / "templates"),
                                                 encoding="utf-8")
             swap_in(staging, site)
@@ -158,7 +160,7 @@ def build(root: Path, site_url: str, allow_errors: bool = False,
             print(f"Site not built (the previous site/ is unchanged): {abort}", file=sys.stderr)
             return 1
         except OSError as err:
-            raise write_failure(err, root, unchanged) from err
+            raise write_failure(err, root, _UNCHANGED) from err
         finally:
             shutil.rmtree(staging, ignore_errors=True)
     where = "" if root.resolve() == Path.cwd().resolve() else f" --root {root}"

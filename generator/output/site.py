@@ -61,7 +61,7 @@ def nav(corpus: Corpus, lang: str, titles: dict[str, str]) -> list[Any]:
 
 def write_config(build_dir: Path, language: Language, languages: Languages, site_dir: Path,
                  site_url: str, navigation: list[Any], base: Path) -> Path:
-    bounded(read_yaml_text(base), base, aliases=True)  # MkDocs' loader would recurse past the stack
+    bounded(read_yaml_text(base), base)  # MkDocs' loader would recurse past the stack
     # Search in the languages Material's lunr supports (English always); others get its defaults.
     search: dict[str, Any] = {"lang": [code for code in language.search_langs
                                        if code in LUNR_LANGUAGES] or ["en"]}

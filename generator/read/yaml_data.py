@@ -15,16 +15,21 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 # libyaml builds nested values by recursion in C: past some thousands of levels the process dies
 # (SIGSEGV), so depth is counted on the flat stream of events first. No data file needs 10.
 MAX_DEPTH = 32
+# Values once aliases are expanded: an alias re-uses a value (YAML writers such as PyYAML's put
+# them for a value that stands twice), but a few lines of aliases of aliases expand to billions,
+# and every reader of the values walks them all. The project's glossary has about 5,000.
+MAX_VALUES = 1_000_000
 
 
-def bounded(text: str, path: Path, aliases: bool = False) -> None:
-    """Refuse YAML nested deeper than MAX_DEPTH and, unless `aliases`, any alias: an alias
-    re-uses a value, and a few lines of them nested expand to gigabytes (a data file has no use
-    for them: each value is written where it stands)."""
+def bounded(text: str, path: Path) -> None:
+    """Refuse YAML nested deeper than MAX_DEPTH or whose aliases expand past MAX_VALUES, at the
+    line where it first does, before anything is built from it."""
     def line(event: yaml.Event) -> int | None:
         return event.start_mark.line + 1 if event.start_mark else None
 
-    depth = 0
+    depth = values = 0
+    sizes: dict[str, int] = {}  # an anchored value's size, its aliases expanded
+    opened: list[tuple[str | None, int]] = []  # each open collection's anchor, values before it
     try:
         for event in yaml.parse(text, Loader=_LOADER):
             if isinstance(event, yaml.CollectionStartEvent):
@@ -32,11 +37,22 @@ def bounded(text: str, path: Path, aliases: bool = False) -> None:
                 if depth > MAX_DEPTH:
                     raise AlmanacError(f"nested deeper than {MAX_DEPTH} levels", str(path),
                                        line(event))
+                opened.append((event.anchor, values))
+                values += 1
             elif isinstance(event, yaml.CollectionEndEvent):
                 depth -= 1
-            elif isinstance(event, yaml.AliasEvent) and not aliases:
-                raise AlmanacError(f"an alias (*{event.anchor}) is not allowed in a data file: "
-                                   "write the value where it is used", str(path), line(event))
+                anchor, before = opened.pop()
+                if anchor:
+                    sizes[anchor] = values - before
+            elif isinstance(event, yaml.ScalarEvent):
+                values += 1
+                if event.anchor:
+                    sizes[event.anchor] = 1
+            elif isinstance(event, yaml.AliasEvent):
+                values += sizes.get(event.anchor or "", 0)  # an unknown one: the parser says so
+                if values > MAX_VALUES:
+                    raise AlmanacError(f"its aliases expand to more than {MAX_VALUES:,} values "
+                                       "(write them out, or fewer)", str(path), line(event))
     except yaml.YAMLError as err:
         raise _invalid(err, path) from err
 
