@@ -54,3 +54,15 @@ def test_a_job_killed_is_one_line_and_the_others_are_stopped(tmp_path):
                      workers=2)
     assert str(raised.value) == ("error: the process building 'ko' ended before it finished "
                                  "(exit status -9)")
+
+
+def test_a_job_interrupted_says_so_without_a_traceback(capfd):
+    def interrupted() -> None:
+        os.kill(os.getpid(), signal.SIGINT)
+        signal.pause()
+
+    with pytest.raises(AlmanacError) as raised:
+        in_processes({"ko": interrupted, "en": lambda: None}, workers=2)
+    assert str(raised.value) == ("error: the process building 'ko' ended before it finished "
+                                 "(exit status 130)")
+    assert "Traceback" not in capfd.readouterr().err

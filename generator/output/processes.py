@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import sys
 import traceback
 from collections.abc import Callable
 from multiprocessing.connection import Connection, wait
@@ -20,6 +21,8 @@ def _run(job: Callable[[], None], answer: Connection) -> None:
     try:
         job()
         answer.send(None)
+    except KeyboardInterrupt:  # Ctrl-C reaches the parent too, which says nothing more
+        sys.exit(130)
     except BaseException as err:  # noqa: BLE001 - every failure goes back to the parent
         if not isinstance(err, AlmanacError) and type(err).__module__.split(".")[0] != "mkdocs":
             traceback.print_exc()  # a bug: its traceback, as without the process
@@ -55,13 +58,12 @@ def in_processes(jobs: dict[str, Callable[[], None]], workers: int | None = None
                 name, ended = running.pop(done)
                 try:
                     failure = done.recv()
-                except EOFError:  # killed before it could answer
-                    failure = None
-                ended.join()
-                done.close()
-                if failure is None and ended.exitcode:
+                except EOFError:  # killed or interrupted before it could answer
+                    ended.join()
                     failure = AlmanacError(f"the process building '{name}' ended before it "
                                            f"finished (exit status {ended.exitcode})")
+                ended.join()
+                done.close()
                 if failure is not None:
                     raise failure
     finally:
