@@ -58,6 +58,7 @@ def test_a_job_killed_is_one_line_and_the_others_are_stopped(tmp_path):
 
 def test_a_job_interrupted_says_so_without_a_traceback(capfd):
     def interrupted() -> None:
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # pytest-xdist's ignore it
         os.kill(os.getpid(), signal.SIGINT)
         signal.pause()
 

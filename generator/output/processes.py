@@ -68,5 +68,5 @@ def in_processes(jobs: dict[str, Callable[[], None]], workers: int | None = None
                     raise failure
     finally:
         for _, left in running.values():
-            left.terminate()
+            left.kill()  # a build of its own staging folder, which the caller removes
             left.join()
