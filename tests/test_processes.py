@@ -67,3 +67,23 @@ def test_a_job_interrupted_says_so_without_a_traceback(capfd):
     assert str(raised.value) == ("error: the process building 'ko' ended before it finished "
                                  "(exit status 130)")
     assert "Traceback" not in capfd.readouterr().err
+
+
+def test_a_build_keeps_its_compiled_templates_for_the_next(tmp_path):
+    """Each language's process compiles the page templates; the next build's take them."""
+    from generator.output.build import build
+    from generator.output.render import CompiledTemplates, environment
+    from generator.pipeline import load_corpus
+    from tests.projects import site_project
+
+    project = site_project(tmp_path)
+    assert build(project, "http://127.0.0.1:8000/") == 0
+    compiled = project / "build" / "compiled-templates"
+    kept = CompiledTemplates(compiled)
+    env = environment(project / "templates", "en", load_corpus(project))
+    env.bytecode_cache = kept
+    compiles = []
+    real = env.compile
+    env.compile = lambda *args, **kwargs: compiles.append(args) or real(*args, **kwargs)
+    env.get_template("character.md.j2")
+    assert compiles == [] and sorted(compiled.iterdir())  # read, not compiled again

@@ -21,7 +21,14 @@ from generator.model import SECTIONS, Diagnostic
 from generator.output.files import write_failure
 from generator.output.processes import in_processes
 from generator.output.publish import build_lock, recover, staging_folder, swap_in
-from generator.output.render import Docs, Known, Page, redirect_page, render_docs
+from generator.output.render import (
+    Docs,
+    Known,
+    Page,
+    keep_compiled,
+    redirect_page,
+    render_docs,
+)
 from generator.output.site import build_site, nav, show_mkdocs_warnings, write_config
 from generator.pipeline import load_corpus
 from generator.resolve import Corpus
@@ -148,6 +155,7 @@ def build(root: Path, site_url: str, allow_errors: bool = False,
             raise write_failure(err, root, _UNCHANGED) from err
         try:
             sources = _sources(root, corpus, diagnostics)
+            keep_compiled(root / "build" / "compiled-templates")
             # The languages side by side, each in a process of its own (bounded by the cores).
             in_processes({language.code: partial(
                 _build_language, partial(write_language, root, corpus, diagnostics, official,
