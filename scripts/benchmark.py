@@ -1,7 +1,8 @@
 """Speed, size and memory as the corpus grows: synthetic almanacs of 45, 181 and 724 characters
-made of the corpus's own entries in its own shapes, each parsed and checked, built whole, served
-live and edited, and searched in Chromium. Figures are ratios within one run: the machine is
-noisy.
+made of the corpus's own entries in its own shapes, each parsed and checked, built whole (against
+the plain MkDocs builds of the same pages, one after the other), served live and edited, and
+searched in Chromium; the corpus itself built the same two ways; and a hostile how-to-run step
+of 100 KB and 1 MB read and checked. Figures are ratios within one run: the machine is noisy.
 
 Usage: .venv/bin/python scripts/benchmark.py [SIZE ...]   (default: 45 181 724)
 """
@@ -132,6 +133,54 @@ def site_build(project: Path) -> tuple[float, float]:
     return took, usage.ru_maxrss / 1024
 
 
+def plain_mkdocs_builds(project: Path) -> float:
+    """The pages `almanac build` wrote (build/<lang>/), built by plain `mkdocs build` processes
+    one after the other: wall seconds."""
+    start = time.perf_counter()
+    for config in sorted((project / "build").glob("*/mkdocs.yml")):
+        with tempfile.TemporaryDirectory() as out:
+            subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config),
+                            "-d", out], cwd=project, env=ENV, check=True,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def corpus_build_ratio() -> tuple[float, float]:
+    """The corpus: the best of REPEATS `almanac build`s and of REPEATS sequential plain MkDocs
+    builds of its pages, measured in turn."""
+    with tempfile.TemporaryDirectory() as tmp:
+        project = Path(tmp)
+        for name in ("content", "templates"):
+            shutil.copytree(ROOT / name, project / name)
+        shutil.copy(ROOT / "mkdocs.yml", project / "mkdocs.yml")
+        almanac, plain = [], []
+        for _ in range(REPEATS):
+            almanac.append(site_build(project)[0])
+            plain.append(plain_mkdocs_builds(project))
+        return min(almanac), min(plain)
+
+
+HOSTILE = (200_000, 2_000_000)  # bytes: large enough to stand out of the corpus's own time
+
+
+def hostile_checks(size: int) -> float:
+    """Reading and checking the corpus with one English how-to-run step of `size` bytes of
+    capitals (KNOW KNOW …) and one Korean step of a `size`-byte word: best wall seconds."""
+    with tempfile.TemporaryDirectory() as tmp:
+        project = Path(tmp)
+        shutil.copytree(ROOT / "content", project / "content")
+        steps = (("en/004_*.txt", "How to Run\n", "- " + "KNOW " * (size // 5)),
+                 ("ko/001_*.txt", "진행 방법\n", "- " + "가" * (size // 3) + " 끝."))
+        for pattern, heading, step in steps:
+            file = next((project / "content").glob(pattern))
+            text = file.read_text(encoding="utf-8")
+            if size:
+                text = text.replace(heading, f"{heading}{step}\n", 1)
+            file.write_text(text, encoding="utf-8")
+        _, took, _ = measure(lambda: run_checks(load_corpus(project)))
+        return took
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -210,6 +259,7 @@ class Figures:
     parse: float  # seconds: read, parse and resolve
     checks: float
     build: float  # `almanac build`, both languages
+    plain: float  # plain `mkdocs build` of the same pages, one language after the other
     memory: float  # its peak resident MiB
     page: dict[str, float]  # KiB of the edited character's page, per language
     index: dict[str, float]  # KiB of the search index, per language
@@ -232,10 +282,11 @@ def figures(size: int, into: Path, browser) -> Figures:
     assert len(corpus.characters) == size, (size, len(corpus.characters))
     _, check_s, _ = measure(run_checks, corpus)
     build_s, memory = site_build(project)
+    plain_s = plain_mkdocs_builds(project)
     site = project / "site"
     langs = ("ko", "en")
     serve_s, edit_s = edit_to_page(project, browser)
-    return Figures(size, parse_s, check_s, build_s, memory,
+    return Figures(size, parse_s, check_s, build_s, plain_s, memory,
                    {lang: _kib(site / lang / EDITED[0] / "index.html") for lang in langs},
                    {lang: _kib(site / lang / "search" / "search_index.json") for lang in langs},
                    {lang: first_search(site, browser, lang) for lang in langs}, serve_s, edit_s)
@@ -304,6 +355,18 @@ def main() -> None:
                   f"a whole build (goal < 0.25)")
         search_index_sizes(Path(tmp) / str(rows[-1].characters) / "site")
         script_reading(Path(tmp))
+    almanac, plain = corpus_build_ratio()
+    cores = os.cpu_count()
+    print(f"the corpus: almanac build {almanac:.1f}s against {plain:.1f}s for the plain MkDocs "
+          f"builds of its pages one after the other: {almanac / plain:.2f} (goal ≤ 0.65 on "
+          f"{cores} cores)")
+    for row in rows:
+        print(f"{row.characters} characters: almanac build {row.build:.1f}s against "
+              f"{row.plain:.1f}s: {row.build / row.plain:.2f} (goal ≤ 0.65 on {cores} cores)")
+    base, lesser, greater = (hostile_checks(size) for size in (0, *HOSTILE))
+    print(f"a hostile how-to-run step read and checked (beyond the corpus's {base:.2f}s): "
+          f"{HOSTILE[0] // 1000} KB {lesser - base:.2f}s, {HOSTILE[1] // 1000} KB "
+          f"{greater - base:.2f}s: {(greater - base) / (lesser - base):.1f} (linear ≈ 10)")
 
 
 if __name__ == "__main__":

@@ -58,8 +58,14 @@ def test_records_for_the_third_language(project):
         "along English → Korean: ")
 
 
-def test_a_site_for_it_linking_every_language(project):
-    result = almanac("build", root=project)
+@pytest.fixture(scope="module")
+def built(project):
+    """The project's site, built once for the tests that read it (whichever runs first)."""
+    return almanac("build", root=project)
+
+
+def test_a_site_for_it_linking_every_language(project, built):
+    result = built
     assert result.returncode == 0, result.stderr
     # No Japanese catalog: every UI string counts as untranslated.
     counts = dict(line.split(": ", 1) for line in result.stdout.splitlines()
@@ -75,7 +81,7 @@ def test_a_site_for_it_linking_every_language(project):
     assert 'var codes = ["ko", "en", "ja"];' in redirect
 
 
-def test_the_report_has_three_language_columns(project):
+def test_the_report_has_three_language_columns(project, built):
     report = (project / "site" / "en" / "report" / "index.html").read_text(encoding="utf-8")
     # Each cell states every language; progress has a row for each.
     steward = re.search(r'<tr data-id="steward".*?</tr>', report, re.S).group(0)

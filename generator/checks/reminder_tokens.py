@@ -27,7 +27,10 @@ def phrases_before(text: str, words: TokenWords) -> list[list[str]]:
     if not words.before:
         return []
     found = []
-    pattern = re.compile(r"((?:\S+ ){1,3})(?:" + "|".join(map(re.escape, words.before)) + ")")
+    # Words start only where no other letter stands before them, so that a long word is scanned
+    # once, not once from each of its letters.
+    pattern = re.compile(r"(?<!\S)((?:\S+ ){1,3})(?:" + "|".join(map(re.escape, words.before))
+                         + ")")
     for match in pattern.finditer(text):
         name: list[str] = []
         for word in reversed(match.group(1).split()):
@@ -47,6 +50,19 @@ def tokens_in(text: str, words: TokenWords) -> list[str]:
     return [" ".join(name) for name in phrases_before(text, words)]
 
 
+def name_endings(token: str, longest: int) -> list[str]:
+    """The token's last words, squashed, one word more each, while no longer than the longest
+    label: a label can only be that short, and a run of capitals thousands of words long costs
+    no more than its length."""
+    endings, ending = [], ""
+    for word in reversed(token.split()):
+        ending = squash(word) + ending
+        if len(ending) > longest:
+            break
+        endings.append(ending)
+    return endings
+
+
 def _labels(corpus: Corpus, lang: str) -> dict[str, set[str]]:
     """Every character's token labels (squashed) in lang, by character id."""
     return {t.id: {squash(token.label(lang)) for token in t.reminders}
@@ -59,6 +75,7 @@ def token_name(corpus: Corpus):
         lang, words = language.code, language.tokens
         labels = _labels(corpus, lang)
         anyone = set().union(*labels.values())
+        longest = max(map(len, anyone), default=0)
         names = {squash(n) for t in corpus.glossary.terms for n in t.names.values()}
         for character, entry in entries(corpus, lang):
             own = labels.get(character.id, set())
@@ -66,9 +83,7 @@ def token_name(corpus: Corpus):
             expected = ", ".join(t.label(lang) for t in term.reminders) if term else ""
             for line in entry.how_to_run:
                 for token in tokens_in(line.text, words):
-                    parts = token.split()
-                    suffixes = {squash(" ".join(parts[i:])) for i in range(len(parts))}
-                    if suffixes & (own | anyone):
+                    if set(name_endings(token, longest)) & (own | anyone):
                         continue
                     if words.capitals and squash(token) in names:
                         continue  # a character's name in capitals

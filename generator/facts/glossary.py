@@ -12,7 +12,8 @@ from typing import Any
 
 from generator.errors import AlmanacError
 from generator.facts.languages import Languages
-from generator.read.yaml_data import load_yaml, malformed
+from generator.read.shapes import Fields, Flag, ListOf, MapOf, Text
+from generator.read.yaml_data import load_yaml
 
 
 def squash(name: str) -> str:
@@ -173,15 +174,31 @@ class Glossary:
 
 
 # Ids name pages and files: lower-case letters, digits, hyphens (the official ids are such).
-ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,49}$")
+ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,49}")
+
+
+_TEXTS = ListOf(Text())
+_BY_LANGUAGE = MapOf(Text(), "a mapping of language codes to text")
+_NAMED = {"id": Text(), "names": _BY_LANGUAGE}
+_ALIASES = {"aliases": MapOf(_TEXTS, "a mapping of language codes to lists of names")}
+# Every field of the glossary and its kind (content/glossary.yaml explains each).
+SHAPE = Fields(
+    required={"botc": ListOf(Fields(
+        required={**_NAMED, "team": Text()},
+        optional={**_ALIASES, "edition": Text(), "reminders": ListOf(_BY_LANGUAGE),
+                  "setup": Flag(), "flavor_scripts": MapOf(_TEXTS), "jinxes": _TEXTS}))},
+    optional={
+        "editions": ListOf(Fields(required={"id": Text(), "titles": _BY_LANGUAGE})),
+        "teams": ListOf(Fields(required={"id": Text(), "game": Text(), "alignment": Text(),
+                                         "colour": Text(), "labels": _BY_LANGUAGE})),
+        "onuw": Fields(optional={
+            "roles": ListOf(Fields(required={**_NAMED, "team": Text()},
+                                   optional={**_ALIASES, "set": Text(), "wakes": Flag()})),
+            "artifacts": ListOf(Fields(required=_NAMED, optional=_ALIASES))})})
 
 
 def load_glossary(path: Path, languages: Languages) -> Glossary:
-    data = load_yaml(path)
-    try:
-        glossary = _glossary(data, languages)
-    except (KeyError, TypeError, AttributeError, ValueError) as err:
-        raise malformed(path, err) from err
+    glossary = _glossary(load_yaml(path, SHAPE), languages)
     problem = _problem(glossary)
     if problem:
         raise AlmanacError(problem, str(path))
@@ -189,24 +206,23 @@ def load_glossary(path: Path, languages: Languages) -> Glossary:
 
 
 def _problem(glossary: Glossary) -> str | None:
-    """The first fault of a glossary that loaded: an id that is no slug, an id twice, a name
-    or label that is not text, a team no team entry declares."""
+    """The first fault of a glossary whose fields have their kinds (SHAPE): an id that is no
+    slug, an id twice, an empty name, label or title, a team no team entry declares."""
     for edition in glossary.editions:
-        if not isinstance(edition.id, str) or not ID.match(edition.id):
+        if not ID.fullmatch(edition.id):
             return f"edition '{edition.id}': an id is lower-case letters, digits and hyphens"
-        if not edition.titles or \
-                not all(isinstance(t, str) and t.strip() for t in edition.titles.values()):
+        if not edition.titles or not all(t.strip() for t in edition.titles.values()):
             return f"edition '{edition.id}': titles are text, one per language"
     for team in glossary.teams:
-        if not ID.match(str(team.id)):
+        if not ID.fullmatch(team.id):
             return f"team '{team.id}': an id is lower-case letters, digits and hyphens"
-        if not all(isinstance(label, str) and label for label in team.labels.values()):
-            return f"team '{team.id}': labels are text"
+        if not all(team.labels.values()):
+            return f"team '{team.id}': a label is empty"
     teams = {team.id for team in glossary.teams}
     seen: set[tuple[str, str]] = set()
     for term in (*glossary.terms, *glossary.artifacts):
         where = f"{term.game} '{term.id}'"
-        if not isinstance(term.id, str) or not ID.match(term.id):
+        if not ID.fullmatch(term.id):
             return f"{where}: an id is lower-case letters, digits and hyphens (at most 50)"
         if (term.game, term.id) in seen:
             return f"{where}: the id is given twice"
@@ -216,14 +232,14 @@ def _problem(glossary: Glossary) -> str | None:
         texts = [*term.names.values(),
                  *(label for token in term.reminders for label in token.labels.values()),
                  *(alias for aliases in term.aliases.values() for alias in aliases)]
-        if not all(isinstance(text, str) and text for text in texts):
-            return f"{where}: names, aliases and labels are text"
+        if not all(texts):
+            return f"{where}: a name, alias or label is empty"
     return None
 
 
 def _term(entry: dict[str, Any], game: str, team: str, languages: Languages,
           **facts: Any) -> Term:
-    names = {str(k): v for k, v in entry["names"].items()}  # _problem checks they are text
+    names = dict(entry["names"])
     return Term(id=entry["id"], game=game, team=team, names=_filled(names, languages),
                 borrowed=tuple(c for c in languages.codes if not names.get(c)),
                 aliases={k: tuple(v) for k, v in entry.get("aliases", {}).items()}, **facts)
@@ -238,7 +254,7 @@ def _glossary(data: dict[str, Any], languages: Languages) -> Glossary:
                                    for t in c.get("reminders", [])),
                    edition=c.get("edition", ""),
                    flavor_scripts={k: tuple(v) for k, v in c.get("flavor_scripts", {}).items()},
-                   jinxes=tuple(str(other) for other in c.get("jinxes", [])))
+                   jinxes=tuple(c.get("jinxes", [])))
              for c in data["botc"]]
     onuw = data.get("onuw", {})
     terms += [_term(r, "onuw", r["team"], languages, edition=r.get("set", ""),

@@ -10,7 +10,8 @@ from typing import Any
 from babel import Locale, UnknownLocaleError
 
 from generator.errors import AlmanacError
-from generator.read.yaml_data import load_yaml, malformed
+from generator.read.shapes import Fields, Flag, ListOf, MapOf, Pattern, Text
+from generator.read.yaml_data import load_yaml
 
 
 @dataclass(frozen=True)
@@ -109,7 +110,7 @@ class Languages:
 
 
 # A language code names a folder of texts and of the site: letters, then subtags.
-_CODE = re.compile(r"^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*$")
+_CODE = re.compile(r"[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*")
 
 
 def display_name(code: str, in_lang: str) -> str | None:
@@ -152,7 +153,7 @@ def _language(code: str, data: dict[str, Any]) -> Language:
         script_note=data.get("script_note"),
         subject_particles=tuple(data.get("subject_particles", [])),
         particles=tuple(data.get("particles", [])),
-        quotes=str(data.get("quotes", "\"“”")),
+        quotes=data.get("quotes", "\"“”"),
         rewords_quote=bool(data.get("rewords_quote")),
         night=NightWords(**{key: _pattern(night.get(key), re.IGNORECASE)
                             for key in ("setup", "first", "other", "each", "day", "wake")}),
@@ -166,16 +167,35 @@ def _language(code: str, data: dict[str, Any]) -> Language:
         rulebook=_rulebook_words(data["rulebook"]) if "rulebook" in data else None)
 
 
+_TEXTS = ListOf(Text())
+_NIGHT = Pattern(re.IGNORECASE)
+# Every field of a language and its kind (content/languages.yaml explains each).
+SHAPE = MapOf(Fields(optional={
+    "name": Text(), "site_name": Text(), "fallback": _TEXTS, "letters": _TEXTS,
+    "allowed_letters": _TEXTS,
+    "search": Fields(optional={"lang": _TEXTS, "separator": Text()}),
+    "teams": MapOf(Text()), "how_to_run": Text(), "examples": Text(),
+    "not_written_yet": Text(), "script_header": Pattern(), "script_note": Text(),
+    "subject_particles": _TEXTS, "particles": _TEXTS, "quotes": Text(), "rewords_quote": Flag(),
+    "night": Fields(optional=dict.fromkeys(("setup", "first", "other", "each", "day", "wake"),
+                                           _NIGHT)),
+    "reminder_tokens": Fields(optional={
+        "capitals": Flag(), "not_tokens_before": Text(), "before": _TEXTS,
+        "sentence_word": Pattern(), "numerals": _TEXTS, "not_names": _TEXTS}),
+    "rulebook": Fields(required={
+        "contents": Text(), "chapters": MapOf(_TEXTS), "team": Pattern(), "role_group": Text(),
+        "not_waking": Text(), "doppelganger": Text(), "became": Pattern(),
+        "turned_into": _TEXTS, "min_players": Pattern(), "title": Pattern()})}),
+    "a mapping of language codes")
+
+
 def load_languages(path: Path) -> Languages:
-    data = load_yaml(path)
-    try:
-        languages = tuple(_language(str(code), entry) for code, entry in data.items())
-    except (KeyError, TypeError, AttributeError, ValueError, re.error) as err:
-        raise malformed(path, err) from err
+    data = load_yaml(path, SHAPE)
+    languages = tuple(_language(code, entry) for code, entry in data.items())
     if not languages:
         raise AlmanacError("no language declared", str(path))
     for language in languages:
-        if not _CODE.match(language.code):
+        if not _CODE.fullmatch(language.code):
             raise AlmanacError(f"'{language.code}' is no language code (such as ko, en, pt-BR): "
                                "it names folders and pages", str(path))
     return Languages(tuple(

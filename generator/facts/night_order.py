@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.facts.step_nights import StepNight
+from generator.read.shapes import Fields, ListOf, Text
 from generator.read.yaml_data import load_yaml, malformed
 
 
@@ -41,18 +42,31 @@ class NightOrder:
                      if fix.character == character and fix.lang == lang)
 
 
+_IDS = ListOf(Text("an id"))
+_STEPS = ListOf(Fields(required={"code": Text(), "id": Text()}))
+# Every field of the night order and its kind (content/night-order.yaml explains each).
+SHAPE = Fields(
+    required={"botc": Fields(required={"first_night": _IDS, "other_night": _IDS},
+                             optional={"specials": _IDS, "first_night_only": _IDS})},
+    optional={"onuw": Fields(optional={
+        "daybreak": _STEPS, "combined": _STEPS,
+        "rules": Fields(required={"werewolves_call": Text(), "wolf_team": Text(),
+                                  "not_werewolves": _IDS, "replaces_werewolves_call": Text(),
+                                  "doppelganger": Text()})})})
+
+
 def load_night_order(path: Path) -> NightOrder:
-    data = load_yaml(path)
+    data = load_yaml(path, SHAPE)
     try:
         return _night_order(data)
-    except (KeyError, TypeError, AttributeError, ValueError) as err:
+    except ValueError as err:
         raise malformed(path, err) from err
 
 
-def _ids(value: Any, field: str) -> tuple[str, ...]:
-    """A list of ids, each once: a string is no list (it would be read letter by letter)."""
-    if not isinstance(value, list) or not all(isinstance(i, str) and i for i in value):
-        raise ValueError(f"{field} is a list of ids")
+def _ids(value: list[str], field: str) -> tuple[str, ...]:
+    """A list of ids (the shape made sure of text), each once."""
+    if not all(value):
+        raise ValueError(f"{field} holds an empty id")
     if len(set(value)) != len(value):
         raise ValueError(f"{field} names an id twice")
     return tuple(value)

@@ -11,10 +11,15 @@ from typing import Any
 import yaml
 
 from generator.errors import AlmanacError
+from generator.read.shapes import Fields, ListOf, Text
 from generator.read.yaml_data import load_yaml
 
 # The parts of the game a step can be for, in the order parse/night_steps.py classes them.
 NIGHTS = ("setup", "first", "other", "each", "day")
+# Every field of the file and its kind; the values are checked against the corpus below.
+SHAPE = Fields(optional={"steps": ListOf(Fields(
+    required={"character": Text(), "lang": Text(), "step": Text(), "night": Text()},
+    optional={"why": Text()}))})
 
 
 @dataclass(frozen=True)
@@ -34,7 +39,7 @@ def load_step_nights(path: Path, characters: Collection[str], langs: Collection[
     """The corrections of the file, checked: none when there is no file."""
     if not path.is_file():
         return ()
-    data = load_yaml(path)
+    data = load_yaml(path, SHAPE)
     steps = data.get("steps", [])
     if not isinstance(steps, list):
         raise AlmanacError("not in the expected layout: `steps` is a list", str(path))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -10,8 +11,11 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
-CHROMIUM = "/usr/bin/chromium"
+from generator.errors import AlmanacError
+
+CHROMIUM = "/usr/bin/chromium"  # Debian's; ALMANAC_CHROMIUM names another
 # Without the background-networking flags Chromium tries to reach Google's hosts at start.
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync"]
@@ -46,10 +50,29 @@ def serve(directory: Path, port: int = 0) -> Iterator[str]:
         server.server_close()
 
 
+def _why_not(path: str, err: PlaywrightError) -> str:
+    """Why Chromium did not start, in a few words: Playwright's message runs to many lines."""
+    if not os.path.isfile(path):
+        return "no browser there"
+    if not os.access(path, os.X_OK):
+        return "the file is not executable"
+    ended = re.search(r"process did exit: exitCode=(\w+), signal=(\w+)", err.message)
+    if ended:
+        how = f"signal {ended[2]}" if ended[2] != "null" else f"exit status {ended[1]}"
+        return f"it ended at once with {how}"
+    return err.message.splitlines()[0].removeprefix("BrowserType.launch: ")
+
+
 @contextmanager
 def chromium() -> Iterator[Browser]:
+    path = os.environ.get("ALMANAC_CHROMIUM") or CHROMIUM
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            browser = playwright.chromium.launch(executable_path=path, args=FLAGS)
+        except PlaywrightError as err:
+            raise AlmanacError(f"Chromium cannot start ({_why_not(path, err)}); install it with "
+                               "`apt-get install chromium`, or name another with "
+                               "ALMANAC_CHROMIUM", path) from err
         try:
             yield browser
         finally:

@@ -1,27 +1,35 @@
 """`almanac build`: corpus → checks → pages per language → MkDocs sites, swapped in whole."""
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 from collections import Counter
-from pathlib import Path
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path, PurePosixPath
 
 from mkdocs.exceptions import Abort
 
 from generator.checks import run_checks
+from generator.errors import AlmanacError
 from generator.facts.catalogs import catalog_stats
+from generator.facts.languages import Language
 from generator.facts.official import OfficialTexts
 from generator.model import SECTIONS, Diagnostic, visible
+from generator.output.files import write_failure
+from generator.output.processes import in_processes
 from generator.output.publish import build_lock, published, recover, staging_folder, swap_in
 from generator.output.render import (
     Docs,
     Known,
     Page,
+    keep_compiled,
     not_found_page,
     redirect_page,
     render_docs,
 )
-from generator.output.site import build_sites, nav, show_mkdocs_warnings, write_config
+from generator.output.site import build_site, nav, show_mkdocs_warnings, write_config
 from generator.pipeline import load_corpus
 from generator.read.corpus import DATA_FILES, store_file
 from generator.resolve import Corpus
@@ -68,29 +76,65 @@ def print_errors(diagnostics: tuple[Diagnostic, ...]) -> None:
               file=sys.stderr)
 
 
+# The bytes a file name can have on Linux's file systems.
+NAME_MAX = 255
+
+
+def _sources(root: Path, corpus: Corpus,
+             diagnostics: tuple[Diagnostic, ...]) -> tuple[SourceView, ...]:
+    """The source views, each file's name short enough for its page (its name and `.md`)."""
+    # Views of the texts parsed, and of the data files and stores findings point at: files
+    # the tool read, no other.
+    read = {f"content/{name}" for name in DATA_FILES} | \
+        {store_file(lang) for lang in corpus.languages.codes}
+    views = tuple(source_views(root, {pf.file for pf in corpus.parsed} |
+                               (read & {d.file for d in diagnostics}), corpus.languages.codes))
+    for view in views:
+        over = len(os.fsencode(PurePosixPath(view.page).name)) - NAME_MAX
+        if over > 0:
+            raise AlmanacError(f"the name is too long for its page in the site (the name and "
+                               f"`.md`): shorten it by {over} bytes or more", view.file)
+    return views
+
+
+def write_language(root: Path, corpus: Corpus, diagnostics: tuple[Diagnostic, ...],
+                   official: OfficialTexts | None, into: Path, site: Path, site_url: str,
+                   sources: tuple[SourceView, ...], language: Language,
+                   known: Known | None = None, offline: bool = False) -> tuple[Path, Docs]:
+    """A language's Markdown and MkDocs config in into/<lang>/, for a site in site/<lang>/:
+    its config and its docs (what changed in them). offline: a site to open from its files."""
+    lang = language.code
+    docs = render_docs(corpus, lang, root / "templates", into / lang / "docs",
+                       extra_pages(corpus, diagnostics, lang, official, sources), official, known,
+                       directory_urls=not offline)
+    config = write_config(into / lang, language, corpus.languages, site / lang, site_url,
+                          nav(corpus, lang, docs.titles), root / "mkdocs.yml", offline)
+    return config, docs
+
+
 def write_docs(root: Path, corpus: Corpus, diagnostics: tuple[Diagnostic, ...],
                official: OfficialTexts | None, into: Path, site: Path, site_url: str,
                known: Known | None = None, offline: bool = False) -> dict[str, tuple[Path, Docs]]:
-    """Every language's Markdown and MkDocs config in into/<lang>/, for a site in site/<lang>/:
-    per language, its config and its docs (what changed in them). `known`: the pages rendered
-    before, reused where their data is the same."""
-    corpus = with_roster(corpus, official)  # every character of the official data gets a page
-    # Views of the texts parsed and of the data files findings point at: files read, no other.
-    read = {f"content/{name}" for name in DATA_FILES} | \
-        {store_file(lang) for lang in corpus.languages.codes}
-    data = read & {d.file for d in diagnostics}
-    sources = tuple(source_views(root, {pf.file for pf in corpus.parsed} | data,
-                                 corpus.languages.codes))
-    written = {}
-    for language in corpus.languages.all:
-        lang = language.code
-        docs = render_docs(corpus, lang, root / "templates", into / lang / "docs",
-                           extra_pages(corpus, diagnostics, lang, official, sources), official,
-                           known, directory_urls=not offline)
-        config = write_config(into / lang, language, corpus.languages, site / lang, site_url,
-                              nav(corpus, lang, docs.titles), root / "mkdocs.yml", offline)
-        written[lang] = (config, docs)
-    return written
+    """Every language's Markdown and MkDocs config (write_language), by language, every
+    character of the official data with a page. `known`: the pages rendered before, reused
+    where their data is the same."""
+    corpus = with_roster(corpus, official)
+    sources = _sources(root, corpus, diagnostics)
+    return {language.code: write_language(root, corpus, diagnostics, official, into, site,
+                                           site_url, sources, language, known, offline)
+            for language in corpus.languages.all}
+
+
+_UNCHANGED = "; the previous site/ is unchanged"
+
+
+def _build_language(write: Callable[[], tuple[Path, Docs]], root: Path) -> None:
+    """A language written (a write_language) and built by MkDocs."""
+    try:
+        config, _ = write()
+        build_site(config)
+    except OSError as err:
+        raise write_failure(err, root, _UNCHANGED) from err
 
 
 def build(root: Path, site_url: str = "", allow_errors: bool = False,
@@ -116,19 +160,33 @@ def build(root: Path, site_url: str = "", allow_errors: bool = False,
         return 1
     show_mkdocs_warnings()
     with build_lock(root):
-        recover(site)
-        staging = staging_folder(site)
         try:
-            written = write_docs(root, corpus, diagnostics, official, root / "build", staging,
-                                 site_url, offline=offline)
-            build_sites({lang: config for lang, (config, _) in written.items()}, staging,
-                        redirect_page(corpus, root / "templates", directory_urls=not offline),
-                        not_found_page(corpus, root / "templates", site_url,
-                                       directory_urls=not offline))
+            recover(site)
+            staging = staging_folder(site)
+        except OSError as err:
+            raise write_failure(err, root, _UNCHANGED) from err
+        try:
+            pages = with_roster(corpus, official)  # every character of the official data
+            sources = _sources(root, pages, diagnostics)
+            keep_compiled(root / "build" / "compiled-templates")
+            # The languages side by side, each in a process of its own (bounded by the cores).
+            in_processes({language.code: partial(
+                _build_language, partial(write_language, root, pages, diagnostics, official,
+                                         root / "build", staging, site_url, sources, language,
+                                         None, offline),
+                root) for language in pages.languages.all})
+            templates = root / "templates"
+            (staging / "index.html").write_text(
+                redirect_page(corpus, templates, directory_urls=not offline), encoding="utf-8")
+            (staging / "404.html").write_text(
+                not_found_page(corpus, templates, site_url, directory_urls=not offline),
+                encoding="utf-8")
             swap_in(staging, site)
         except Abort as abort:
             print(f"Site not built (the previous site/ is unchanged): {abort}", file=sys.stderr)
             return 1
+        except OSError as err:
+            raise write_failure(err, root, _UNCHANGED) from err
         finally:
             shutil.rmtree(staging, ignore_errors=True)
     if offline:

@@ -75,6 +75,16 @@ def write_with(path: Path, write: Callable[[Path], object]) -> None:
         Path(temporary).unlink(missing_ok=True)
 
 
+def write_failure(err: OSError, root: Path, then: str = "") -> AlmanacError:
+    """A file of a build that could not be written (a full disk, a file system's limits), as
+    one line at that file, named from the project folder where it is inside it; `then`: what
+    stays as it was."""
+    where = err.filename2 or err.filename  # a copy names its target second
+    path = Path(os.fsdecode(where)) if where else root
+    shown = os.path.relpath(path, root) if path.is_relative_to(root) else str(path)
+    return AlmanacError(f"cannot write: {err.strerror or err}{then}", shown)
+
+
 def umask() -> int:
     """The process's file mode mask (reading it means setting it, so it is set back)."""
     mask = os.umask(0)

@@ -31,6 +31,7 @@ from generator.facts.night_order import NightOrder
 from generator.facts.official import OfficialTexts
 from generator.model import ParsedFile
 from generator.output.build import print_errors, write_docs
+from generator.output.files import write_failure
 from generator.output.render import (
     CompiledTemplates,
     Docs,
@@ -159,6 +160,12 @@ class Preview:
                                    not_found_page(corpus, self.root / "templates", ""))
         except (AlmanacError, Abort) as err:
             print(f"{err}\nPreview not updated; it shows the last good site.", file=sys.stderr)
+            return None
+        except OSError as err:  # a full disk: the last good preview stays, or nothing is served
+            if not self.good:
+                raise write_failure(err, self.root, "; nothing is served") from err
+            print(f"{write_failure(err, self.root)}\nPreview not updated; it shows the last good "
+                  "site.", file=sys.stderr)
             return None
         except TemplateError as err:
             where = f"{err.filename}:{err.lineno}: " if isinstance(err, TemplateSyntaxError) \

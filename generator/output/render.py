@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import re
 from collections.abc import Iterator
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -77,20 +79,38 @@ def _team_label(corpus: Corpus, team: str, lang: str) -> str:
 class CompiledTemplates(BytecodeCache):
     """Compiled templates kept in memory by name and source: a new environment (one per language
     and build, its globals bound to the corpus) reuses them instead of compiling again, which
-    would be most of a live-preview update."""
+    would be most of a live-preview update. With a folder, kept there too, for the next build's
+    language processes (compiling is a fifth of rendering a language)."""
 
-    def __init__(self) -> None:
+    def __init__(self, folder: Path | None = None) -> None:
         self._code: dict[str, bytes] = {}
+        self.folder = folder
 
     def load_bytecode(self, bucket: Bucket) -> None:
-        if bucket.key in self._code:
-            bucket.bytecode_from_string(self._code[bucket.key])  # ignored if the source changed
+        code = self._code.get(bucket.key)
+        if code is None and self.folder:
+            with suppress(OSError):
+                code = (self.folder / bucket.key).read_bytes()
+        if code is not None:
+            bucket.bytecode_from_string(code)  # ignored if the source or Python changed
 
     def dump_bytecode(self, bucket: Bucket) -> None:
-        self._code[bucket.key] = bucket.bytecode_to_string()
+        self._code[bucket.key] = code = bucket.bytecode_to_string()
+        if self.folder:
+            with suppress(OSError):  # a cache: a build without it is only slower
+                self.folder.mkdir(parents=True, exist_ok=True)
+                # Whole or not at all: the other language's process may read it meanwhile.
+                partial = self.folder / f".{bucket.key}.{os.getpid()}"
+                partial.write_bytes(code)
+                os.replace(partial, self.folder / bucket.key)
 
 
 _COMPILED = CompiledTemplates()
+
+
+def keep_compiled(folder: Path) -> None:
+    """Keep the compiled templates in folder from now on, and take those it has."""
+    _COMPILED.folder = folder
 
 
 def page_link(url: str, directory_urls: bool = True) -> str:

@@ -19,6 +19,7 @@ from mkdocs.exceptions import ConfigurationError
 from generator.errors import AlmanacError
 from generator.facts.catalogs import N_, translations
 from generator.facts.languages import Language, Languages
+from generator.read.yaml_data import bounded, read_yaml_text
 from generator.resolve import Corpus
 
 _ASSETS = Path(material.__file__).parent / "templates"
@@ -68,6 +69,7 @@ def write_config(build_dir: Path, language: Language, languages: Languages, site
     """site_url: "" where it is not known (no canonical links, a sitemap of paths); offline: a
     site that works opened from its files (Material's offline plugin, pages as .html files, the
     search worker run through the theme's own copy of iframe-worker, never a CDN's)."""
+    bounded(read_yaml_text(base), base)  # MkDocs' loader would recurse past the stack
     # Search in the languages Material's lunr supports (English always); others get its defaults.
     search: dict[str, Any] = {"lang": [code for code in language.search_langs
                                        if code in LUNR_LANGUAGES] or ["en"]}
@@ -122,15 +124,13 @@ def site_config(config: Path, strict: bool = False) -> MkDocsConfig:
     return loaded
 
 
-def build_sites(configs: dict[str, Path], staging: Path, redirect: str, not_found: str) -> None:
-    """Build every language into staging (its folder already made), with the root redirect and
-    the root's page for missing addresses."""
-    for lang, config in configs.items():
-        mkdocs_build(site_config(config, strict=True))
-        # Material's own, whose links hold only from the site_url's path: the root's serves.
-        (staging / lang / "404.html").unlink(missing_ok=True)
-    (staging / "index.html").write_text(redirect, encoding="utf-8")
-    (staging / "404.html").write_text(not_found, encoding="utf-8")
+def build_site(config: Path) -> None:
+    """A language's whole site, where its config says (strict: a warning stops the build),
+    without Material's page for missing addresses, whose links hold only from the site_url's
+    path: the root's serves."""
+    loaded = site_config(config, strict=True)
+    mkdocs_build(loaded)
+    (Path(loaded["site_dir"]) / "404.html").unlink(missing_ok=True)
 
 
 def show_mkdocs_warnings() -> None:
