@@ -109,14 +109,14 @@ def test_a_mkdocs_yml_nested_fifty_thousand_deep_is_one_line(tmp_path):
 @pytest.mark.parametrize("name, old, new, message", [
     ("glossary.yaml", "  team: townsfolk\n  edition: carousel\n",
      "  team: [townsfolk]\n  edition: carousel\n",
-     ":18: error: botc[0].team: expected text, found a list"),
+     ":23: error: botc[0].team: expected text, found a list"),
     ("glossary.yaml", "  edition: carousel\n", "  edition: 3\n",
-     ":19: error: botc[0].edition: expected text, found a number '3'"),
+     ":24: error: botc[0].edition: expected text, found a number '3'"),
     ("glossary.yaml", "  names:\n    en: Steward\n", "  names:\n    en: [Steward]\n",
-     ":21: error: botc[0].names.en: expected text, found a list"),
+     ":26: error: botc[0].names.en: expected text, found a list"),
     ("glossary.yaml", "  team: townsfolk\n  edition: carousel\n",
      "  tema: townsfolk\n  edition: carousel\n",
-     ":18: error: botc[0].tema: no such field (the fields are: id, names, team, aliases, edition, "
+     ":23: error: botc[0].tema: no such field (the fields are: id, names, team, aliases, edition, "
      "reminders, setup, flavor_scripts, jinxes)"),
     ("languages.yaml", "  search:\n    lang: [ko, en]\n", "  search:\n    lang: ko\n",
      ":43: error: ko.search.lang: expected a list, found text 'ko'"),

@@ -78,7 +78,7 @@ def test_a_full_disk_during_build_is_one_line_and_keeps_the_site(tmp_path, monke
         status, error, files = ran[0], ran[1:-1], ran[-1]
         assert status == "2"
         assert len(error) == 1
-        assert re.fullmatch(r"\.site-staging-\w+/(ko|en)/\S+: error: cannot write: No space "
+        assert re.fullmatch(r"\.site\.almanac-staging-\w+/(ko|en)/\S+: error: cannot write: No space "
                             r"left on device; the previous site/ is unchanged", error[0])
         assert files == ("['.almanac-build.lock', 'build', 'content', 'mkdocs.yml', 'site', "
                          "'templates'] ['previous.html']")

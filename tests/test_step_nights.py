@@ -70,8 +70,8 @@ def test_check_prints_the_override_and_a_correction_matching_nothing(tmp_path):
 
 
 @pytest.mark.parametrize("yaml, message", [
-    ("steps: {a: 1}\n", "content/night-steps.yaml: error: not in the expected layout: `steps` "
-                        "is a list"),
+    ("steps: {a: 1}\n", "content/night-steps.yaml:1: error: steps: expected a list, found a "
+                        "mapping"),
     ("steps:\n- {character: imp, lang: en, step: x, night: dusk}\n",
      "content/night-steps.yaml:2: error: night 'dusk' is not one of setup, first, other, each, "
      "day"),
@@ -80,15 +80,17 @@ def test_check_prints_the_override_and_a_correction_matching_nothing(tmp_path):
     ("steps:\n- {character: imp, lang: fr, step: x, night: first}\n",
      "content/night-steps.yaml:2: error: lang 'fr' is not a language of content/languages.yaml"),
     ("steps:\n- {character: imp, lang: en, night: first}\n",
-     "content/night-steps.yaml:2: error: step: missing or not text"),
+     "content/night-steps.yaml:2: error: steps[0]: the field 'step' is missing"),
+    ("steps:\n- {character: imp, lang: en, step: ' ', night: first}\n",
+     "content/night-steps.yaml:2: error: step: empty"),
     ("steps:\n- {character: imp, lang: en, step: x, night: first, line: 3}\n",
-     "content/night-steps.yaml:2: error: unknown field line; the fields are character, lang, "
-     "step, night and why"),
+     "content/night-steps.yaml:2: error: steps[0].line: no such field (the fields are: "
+     "character, lang, step, night, why)"),
     ("steps:\n- {character: imp, lang: en, step: x, night: first}\n"
      "- {character: imp, lang: en, step: x, night: other}\n",
      "content/night-steps.yaml:3: error: this step is already set at line 2"),
-    ("steps:\n- imp\n", "content/night-steps.yaml:2: error: a step's night is a mapping of "
-                        "character, lang, step and night"),
+    ("steps:\n- imp\n", "content/night-steps.yaml:2: error: steps[0]: expected a mapping of "
+                        "fields, found text 'imp'"),
 ])
 def test_a_wrong_correction_is_one_line_with_its_place(tmp_path, yaml, message):
     corpus_project(tmp_path, {"en/004_small.txt": SMALL_ALMANAC.encode()})

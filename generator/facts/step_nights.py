@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import yaml
 
@@ -41,8 +40,6 @@ def load_step_nights(path: Path, characters: Collection[str], langs: Collection[
         return ()
     data = load_yaml(path, SHAPE)
     steps = data.get("steps", [])
-    if not isinstance(steps, list):
-        raise AlmanacError("not in the expected layout: `steps` is a list", str(path))
     lines = _lines(path, len(steps))
     found = []
     for item, line in zip(steps, lines, strict=True):
@@ -67,26 +64,20 @@ def _lines(path: Path, count: int) -> list[int]:
     return marks if len(marks) == count else [1] * count
 
 
-def _step_night(item: Any, line: int, path: Path, characters: set[str],
+def _step_night(item: dict[str, str], line: int, path: Path, characters: set[str],
                 langs: set[str]) -> StepNight:
+    """One correction, its fields of their kinds (SHAPE), its values checked."""
     def wrong(message: str) -> AlmanacError:
         return AlmanacError(message, str(path), line)
-    if not isinstance(item, dict):
-        raise wrong("a step's night is a mapping of character, lang, step and night")
-    values = {key: item.get(key) for key in ("character", "lang", "step", "night")}
-    missing = [key for key, value in values.items() if not isinstance(value, str) or
-               not value.strip()]
-    if missing:
-        raise wrong(f"{', '.join(missing)}: missing or not text")
-    extra = sorted(set(item) - {*values, "why"})
-    if extra:
-        raise wrong(f"unknown field {', '.join(extra)}; the fields are character, lang, step, "
-                    "night and why")
+    values = {key: item[key] for key in ("character", "lang", "step", "night")}
+    empty = [key for key, value in values.items() if not value.strip()]
+    if empty:
+        raise wrong(f"{', '.join(empty)}: empty")
     if values["character"] not in characters:
         raise wrong(f"character '{values['character']}' is not in the glossary")
     if values["lang"] not in langs:
         raise wrong(f"lang '{values['lang']}' is not a language of content/languages.yaml")
     if values["night"] not in NIGHTS:
         raise wrong(f"night '{values['night']}' is not one of {', '.join(NIGHTS)}")
-    return StepNight(str(values["character"]), str(values["lang"]), str(values["step"]).strip(),
-                     str(values["night"]), line)
+    return StepNight(values["character"], values["lang"], values["step"].strip(),
+                     values["night"], line)
