@@ -12,7 +12,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import urlsplit
 
-from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined
+from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined, pass_context
 from jinja2.bccache import Bucket
 from markupsafe import Markup
 from mkdocs.utils.meta import get_data
@@ -135,8 +135,10 @@ def environment(templates: Path, lang: str, corpus: Corpus,
         # Jinja's own would escape the variables for HTML only, not for Markdown.
         return Markup(tr.gettext(message)) % {k: inert(v) for k, v in variables.items()}
     env.globals.update(_=gettext, gettext=gettext)
+    # pass_context: Jinja would otherwise apply the filter to a constant ("" | link) when it
+    # compiles, and the compiled template is kept for builds of the other kind of site.
     env.filters.update(yaml=yaml_scalar,
-                       link=lambda url: page_link(url, directory_urls))
+                       link=pass_context(lambda _, url: page_link(url, directory_urls)))
     env.globals.update(
         lang=lang, other_lang=other_language(corpus, lang),
         languages=corpus.languages.all,
