@@ -186,6 +186,14 @@ def test_setup_brackets_compared_across_languages():
     assert setup_numbers("Each night, you learn a player.") == []
 
 
+def test_a_setup_bracket_without_numbers_is_not_shown_as_no_bracket():
+    # "Korean brackets [], English brackets []" told a translator nothing.
+    from generator.checks.ability import _shown, setup_numbers
+    assert _shown(setup_numbers("[마을주민 1명이 악한 팀]")) == "[…]"
+    assert _shown(setup_numbers("You start knowing 1 evil player.")) == "[]"
+    assert _shown(setup_numbers("[+1 Outsider] [-1 Townsfolk]")) == "[+1] [-1]"
+
+
 def test_ui_catalog_checks_point_at_the_catalog_line(tmp_path, monkeypatch, corpus, diagnostics):
     from generator.checks import ui_catalogs
     from generator.facts import catalogs

@@ -313,6 +313,24 @@ def test_a_po_of_another_language_is_refused_and_nothing_is_written(tmp_path):
     assert not (project / "content/en/translations.po").exists()
 
 
+def test_lang_that_contradicts_the_header_is_named_as_the_one_that_said_it(tmp_path):
+    project = project_copy(tmp_path)
+    english = ("professor/ability", PROFESSOR_ABILITY, "Once per game, at night*, choose a dead "
+                                                        "player.")
+    against = imported(project, po("en", english), "in.po", "--lang", "ko")
+    assert (against.returncode, against.stderr) == (
+        2, "in.po:1: error: --lang ko, but the PO header says Language: en; drop --lang or "
+           "correct the header\n")
+    headless = po("en", english).replace(b'"Language: en\\n"\n', b"")
+    wrong = imported(project, headless, "in.po", "--lang", "ko")
+    assert (wrong.returncode, wrong.stderr) == (
+        2, "in.po:1: error: --lang ko, but the messages are those of an export for en "
+           "(`export-po --lang en`); give --lang en\n")
+    assert not (project / "content/ko/translations.po").exists()
+    assert not (project / "content/en/translations.po").exists()
+    assert imported(project, po("en_GB", english), "in.po", "--lang", "en").returncode == 0
+
+
 def test_a_context_translated_twice_is_left_for_a_person_to_settle(tmp_path):
     project = project_copy(tmp_path)
     run = imported(project, po("en", ("professor/ability", PROFESSOR_ABILITY, "One way."),

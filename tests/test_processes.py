@@ -87,3 +87,31 @@ def test_a_build_keeps_its_compiled_templates_for_the_next(tmp_path):
     env.compile = lambda *args, **kwargs: compiles.append(args) or real(*args, **kwargs)
     env.get_template("character.md.j2")
     assert compiles == [] and sorted(compiled.iterdir())  # read, not compiled again
+
+
+def test_templates_compiled_by_another_version_of_the_environment_are_not_taken(tmp_path):
+    """A kept template compiled where `link` was a plain filter (applied to its constants when
+    compiling, called without the context) is compiled anew, not run."""
+    from jinja2 import BytecodeCache, Environment, FileSystemLoader
+    from jinja2.bccache import Bucket
+
+    from generator.output.build import build
+    from generator.output.render import CompiledTemplates
+    from tests.projects import site_project
+
+    project = site_project(tmp_path)
+    compiled = project / "build" / "compiled-templates"
+    compiled.mkdir(parents=True)
+    templates = project / "templates"
+    older = Environment(loader=FileSystemLoader(templates))
+    older.filters.update(link=lambda url: url, yaml=lambda value: value)
+    for name in ("redirect.html.j2", "character.md.j2"):
+        source, filename, _ = older.loader.get_source(older, name)
+        key = BytecodeCache().get_cache_key(name, filename)  # as the cache named it before
+        bucket = Bucket(older, key, CompiledTemplates().get_source_checksum(source))
+        bucket.code = older.compile(source, name, filename)
+        (compiled / key).write_bytes(bucket.bytecode_to_string())
+    assert build(project, offline=True) == 0
+    site = project / "site"
+    assert 'location.replace(chosen + "/index.html")' in (site / "index.html").read_text()
+    assert (site / "en" / "characters" / "chef.html").is_file()

@@ -84,15 +84,39 @@ def test_the_offline_site_follows_links_and_searches_over_file_urls(browser, off
     assert {url.split(":", 1)[0] for url in seen} == {"file"}  # nothing from a network
 
 
-def test_every_link_of_the_offline_site_reaches_a_file(offline):
+def unreached(site: Path, offline: bool = True) -> list[str]:
+    """Links of the site's pages (but the root 404's, whose base is the site's root) that reach
+    no file: opened from the files, a link must name one; served, a folder with its index."""
     broken = []
-    for page in offline.rglob("*.html"):
+    for page in site.rglob("*.html"):
+        if page == site / "404.html" and not offline:
+            continue
         for href in re.findall(r'(?:href|src)="([^"]+)"', page.read_text(encoding="utf-8")):
             path = unquote(urlsplit(html.unescape(href)).path)
-            if path and not urlsplit(href).scheme and not (page.parent / path).is_file():
-                broken.append(f"{page.relative_to(offline)}: {href}")
-    assert broken == []
+            target = page.parent / path
+            if path and not urlsplit(href).scheme and not target.is_file() and \
+                    (offline or not (target / "index.html").is_file()):
+                broken.append(f"{page.relative_to(site)}: {href}")
+    return broken
+
+
+def test_every_link_of_the_offline_site_reaches_a_file(offline):
+    assert unreached(offline) == []
     assert not (offline / "ko" / "404.html").exists()  # the root's serves every language
+
+
+def test_builds_for_a_server_and_for_the_files_in_turn_each_link_as_their_site_does(tmp_path):
+    # The compiled templates are kept from one build for the next (build/compiled-templates);
+    # a link written with the `link` filter must not be fixed when a template is compiled.
+    root = site_project(tmp_path)
+    site = root / "site"
+    assert almanac("build", root=root).returncode == 0
+    assert almanac("build", "--offline", root=root).returncode == 0
+    assert 'location.replace(chosen + "/index.html")' in (site / "index.html").read_text()
+    assert unreached(site) == []
+    assert almanac("build", root=root).returncode == 0
+    assert 'location.replace(chosen + "/")' in (site / "index.html").read_text()
+    assert unreached(site, offline=False) == []
 
 
 def test_the_root_404_reads_in_every_language_from_the_sites_root(project):

@@ -61,5 +61,5 @@ def _brackets(character: Character, lang: str, other: str):
 
 
 def _shown(brackets: list[tuple[str, ...]]) -> str:
-    """[('+0', '+1')] → '[+0/+1]'; no bracket → '[]'."""
-    return " ".join("[" + "/".join(numbers) + "]" for numbers in brackets) or "[]"
+    """[('+0', '+1')] → '[+0/+1]'; a bracket without numbers → '[…]'; no bracket → '[]'."""
+    return " ".join("[" + ("/".join(numbers) or "…") + "]" for numbers in brackets) or "[]"

@@ -1,6 +1,7 @@
 """Corpus → Markdown pages per language (Jinja2 + Babel), into build/<lang>/docs/."""
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import os
@@ -12,7 +13,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import urlsplit
 
-from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined
+from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined, pass_context
 from jinja2.bccache import Bucket
 from markupsafe import Markup
 from mkdocs.utils.meta import get_data
@@ -76,6 +77,9 @@ def _team_label(corpus: Corpus, team: str, lang: str) -> str:
     return found.label(lang) if found else team
 
 
+_ENVIRONMENT_CODE = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+
+
 class CompiledTemplates(BytecodeCache):
     """Compiled templates kept in memory by name and source: a new environment (one per language
     and build, its globals bound to the corpus) reuses them instead of compiling again, which
@@ -85,6 +89,11 @@ class CompiledTemplates(BytecodeCache):
     def __init__(self, folder: Path | None = None) -> None:
         self._code: dict[str, bytes] = {}
         self.folder = folder
+
+    def get_cache_key(self, name: str, filename: str | None = None) -> str:
+        # What a template compiles to depends on this module's environment (how each filter is
+        # called), so a folder kept by another version of it is not taken.
+        return super().get_cache_key(f"{_ENVIRONMENT_CODE}:{name}", filename)
 
     def load_bytecode(self, bucket: Bucket) -> None:
         code = self._code.get(bucket.key)
@@ -135,8 +144,10 @@ def environment(templates: Path, lang: str, corpus: Corpus,
         # Jinja's own would escape the variables for HTML only, not for Markdown.
         return Markup(tr.gettext(message)) % {k: inert(v) for k, v in variables.items()}
     env.globals.update(_=gettext, gettext=gettext)
+    # pass_context: Jinja would otherwise apply the filter to a constant ("" | link) when it
+    # compiles, and the compiled template is kept for builds of the other kind of site.
     env.filters.update(yaml=yaml_scalar,
-                       link=lambda url: page_link(url, directory_urls))
+                       link=pass_context(lambda _, url: page_link(url, directory_urls)))
     env.globals.update(
         lang=lang, other_lang=other_language(corpus, lang),
         languages=corpus.languages.all,

@@ -49,7 +49,11 @@ def read_translator_po(path: Path) -> PoFile:
 
 def po_language(po: PoFile, corpus: Corpus, given: str | None) -> Language:
     """The project language of the PO: --lang, else its header's `Language` (ko, ko_KR …)."""
-    named_ = given or (po.language or "").replace("_", "-")
+    header = (po.language or "").replace("_", "-")
+    if given and header and given.lower() not in (header.lower(), header.split("-")[0].lower()):
+        raise AlmanacError(f"--lang {given}, but the PO header says Language: {po.language}; "
+                           "drop --lang or correct the header", po.file, po.header_line)
+    named_ = given or header
     where = None if given else po.header_line
     if not named_:
         raise AlmanacError("the PO header has no Language; add one (\"Language: ko\\n\") or "
@@ -124,7 +128,8 @@ def import_po(root: Path, corpus: Corpus, path: Path, lang: str | None = None) -
     code, shown = language.code, str(path)
     store = current_store(root, corpus, code)
     sources = _sources(corpus, code)
-    _refuse_another_language(po, corpus, code, sources)
+    said = f"--lang {lang}" if lang and not po.language else f"the header says Language: {code}"
+    _refuse_another_language(po, corpus, code, sources, said)
     held = {m.context or "": m for m in reversed(store.messages) if not m.obsolete}
     problems: list[Diagnostic] = []
     seen = Counter(m.context for m in po.messages if m.context is not None and not m.obsolete)
@@ -204,14 +209,14 @@ def _text(message: PoMessage) -> str:
 
 
 def _refuse_another_language(po: PoFile, corpus: Corpus, lang: str,
-                             sources: dict[str, str]) -> None:
-    """A PO whose header names lang but whose msgids are all what another language is
-    translated from (an export for it, relabelled): refused at its header."""
+                             sources: dict[str, str], said: str) -> None:
+    """A PO said (by its header or --lang) to be lang but whose msgids are all what another
+    language is translated from (an export for it, relabelled): refused at its header."""
     ids = [(m.context or "", m.id) for m in po.messages if m.id and not m.obsolete]
     if not ids or any(sources.get(context) == text for context, text in ids):
         return
     for other in corpus.languages.codes:
         if other != lang and any(_sources(corpus, other).get(c) == t for c, t in ids):
-            raise AlmanacError(f"the header says Language: {lang}, but the messages are those "
-                               f"of an export for {other} (`export-po --lang {other}`); "
-                               "correct the header", po.file, po.header_line)
+            fix = "correct the header" if said.startswith("the header") else f"give --lang {other}"
+            raise AlmanacError(f"{said}, but the messages are those of an export for {other} "
+                               f"(`export-po --lang {other}`); {fix}", po.file, po.header_line)
