@@ -77,3 +77,24 @@ def test_a_particle_after_a_value_is_chosen_from_it_and_a_value_is_left_as_writt
     assert message(finding("{name}이(가) 없습니다", name="첩자"), "ko") == "첩자가 없습니다"
     assert pieces(finding("'{name}'을(를) 읽었습니다", name="Noble"), "ko", corpus.languages) == (
         Piece("'"), Piece("Noble", "en"), Piece("'을(를) 읽었습니다"))
+
+
+def test_an_english_scripts_title_on_the_korean_site_says_its_language(corpus):
+    """The other way round from the built site's (whose scripts are Korean)."""
+    from dataclasses import replace
+
+    from generator.output.build import extra_pages
+    from generator.output.render import rendered
+    from tests.conftest import ROOT
+    script = replace(corpus.scripts[0], lang="en", title="Tea & <Biscuits>")
+    english = replace(corpus, scripts=(script,))
+    pages = dict(rendered(english, "ko", ROOT / "templates", extra_pages(english, (), "ko")))
+    assert pages[f"scripts/{script.id}.md"].startswith(
+        '---\ntitle: "Tea &amp; &lt;Biscuits&gt;"\ntitle_lang: en\n---\n')
+    sheet = pages[f"nightsheets/{script.id}-first.md"]
+    assert sheet.startswith('---\ntitle: "Tea &amp; &lt;Biscuits&gt; \\u00b7 \\uccab\\ub0a0 '
+                            '\\ubc24"\ntitle_lang: en\ntitle_name: "Tea &amp; &lt;Biscuits&gt;"\n')
+    assert '<h1 class="nightsheet-title" lang="en">Tea &#38; &#60;Biscuits&#62;</h1>' in sheet
+    # In the menu and header, by the hook: the name marked, the rest the page's, no tag let in.
+    assert marked("Tea &amp; &lt;Biscuits&gt; · 첫날 밤", "en", "Tea &amp; &lt;Biscuits&gt;") == \
+        '<span lang="en">Tea &amp; &lt;Biscuits&gt;</span> · 첫날 밤'
