@@ -44,6 +44,7 @@ from generator.views.onuw import rulebook
 from generator.views.po_outcome import imported_summary, migrated_summary, updated_summary
 from generator.views.scriptsheet import ScriptSheet
 from generator.views.sheet_summary import summarise
+from generator.views.writing import written_in
 
 ROOT = Path.cwd()
 
@@ -178,7 +179,8 @@ def _narration(args: argparse.Namespace) -> int:
     if book is None:
         raise AlmanacError("no One Night rulebook in content/", str(args.root / "content"))
     lang = _language(args, corpus)
-    sheet = build_narration(corpus, book, args.title or book.title, asked, lang)
+    title_lang = (written_in(corpus.languages, args.title) or lang) if args.title else book.lang
+    sheet = build_narration(corpus, book, args.title or book.title, asked, lang, title_lang)
     if sheet.unknown:
         print(f"warning: unknown roles, not placed: {', '.join(sheet.unknown)}", file=sys.stderr)
     html = standalone_html(args.root / "templates", lang, corpus, "narration/_sheet.html.j2",

@@ -152,7 +152,8 @@ TOKEN_LANGUAGES = _code(
     N_("{name}: the {language} steps use token '{token}', the {other_language} steps do not"))
 REMINDER_WORD = _code(
     "reminder-word", "info",
-    N_("A language's text calls reminders by two words (알림 and 리마인더); the rarer is shown."),
+    # No example words: a UI string cannot mark them with their language.
+    N_("A language's text calls reminders by two different words; the rarer is shown."),
     N_("'{rare}' here; the corpus mostly says '{common}' ({common_count} to {rare_count})"))
 NIGHT_STEP_SET = _code(
     "night-step-set", "info",

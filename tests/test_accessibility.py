@@ -5,6 +5,7 @@ One browser, one tab per width, reused for every page: axe over the whole site i
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -153,6 +154,95 @@ def test_text_in_the_other_language_carries_its_lang(built_site):
     assert re.search(r'<h2 id="[^"]*" lang="ko">', sets)
     # Nothing marked with the wrong language: the Korean page's other names are English.
     assert 'lang="ko">Noble<' not in team
+
+
+def page(site: Path, path: str) -> str:
+    return " ".join((site / path / "index.html").read_text(encoding="utf-8").split())
+
+
+def test_sheet_titles_in_another_language_carry_it_in_the_title_heading_header_and_menu(
+        built_site):
+    site, _ = built_site
+    sheet = page(site, "en/nightsheets/002-first")
+    assert '<title lang="ko">습기가 차다 · First night - Almanac</title>' in sheet
+    assert '<h1 class="nightsheet-title" lang="ko">습기가 차다</h1>' in sheet
+    assert 'data-md-component="header-topic"> <span class="md-ellipsis"> ' \
+           '<span lang="ko">습기가 차다</span> · First night </span>' in sheet
+    # The menu: this sheet, its siblings, the One Night sets' narration sheets.
+    for entry in ('<span lang="ko">습기가 차다</span> · First night',
+                  '<span lang="ko">로마는 하루아침에 불타지 않았다</span> · Script sheet',
+                  '<span lang="ko">사악한 변신</span> </span>'):
+        assert f'<span class="md-typeset"> {entry}' in sheet, entry
+    assert '<h1 class="nightsheet-title" lang="ko">사악한 변신</h1>' in \
+        page(site, "en/nightsheets/onuw-set-1")
+    assert '<span lang="ko">습기가 차다</span> </span>' in page(site, "en/scripts/000")
+    # The table of contents of a page whose headings are marked.
+    assert '<span class="md-typeset"> <span lang="ko">사악한 변신</span> </span>' in \
+        page(site, "en/onuw/role-sets")
+    # On the Korean site the same titles are the page's language: no mark.
+    korean = page(site, "ko/nightsheets/002-first")
+    assert '<title>습기가 차다 · 첫날 밤 - 연감</title>' in korean
+    assert '<h1 class="nightsheet-title">습기가 차다</h1>' in korean
+    assert 'data-md-component="header-topic"> <span class="md-ellipsis"> 습기가 차다 · 첫날 밤 ' \
+           '</span>' in korean
+    assert '<span lang="ko">' not in korean
+
+
+def test_the_reports_findings_mark_the_names_and_texts_they_quote(built_site):
+    site, _ = built_site
+    english = page(site, "en/report")
+    assert '<span lang="ko">조사관</span>: not written yet &#40;Flavor, Almanac, How to run, ' \
+           'Examples &#38; notes&#41;<br><span class="almanac-finding-text" lang="ko">조사관' \
+           '</span>' in english
+    assert '<td><span lang="ko">습기가 차다</span> (en)</td>' in english
+    korean = page(site, "ko/report")
+    assert "이름 &#39;<span lang=\"en\">Professor1-75</span>&#39; 뒤에 불필요한 문자가 붙어 있어 " \
+           "&#39;<span lang=\"en\">Professor</span>&#39; 이름으로 읽었습니다" in korean
+    # A Korean line in the English almanac is Korean where the report and the source show it.
+    line = "게임당 한 번, 밤&#42;에 죽은 플레이어를 선택할 수 있습니다. 해당 플레이어가 주민이라면 부활합니다."
+    assert f'<span class="almanac-finding-text" lang="ko">{line}</span>' in english
+    assert f'id="L81" lang="ko"><a href="#L81">81</a>{line}</span>' in \
+        page(site, "en/sources/en/004_12a4a26f551c30b4.txt")
+
+
+def test_no_korean_text_on_an_english_page_is_unmarked(built_site):
+    site, _ = built_site
+    unmarked = {path: found for path in pages(site) if path.startswith("en/")
+                if (found := korean_outside_marks((site / path / "index.html").read_text("utf-8")))}
+    assert unmarked == {}
+
+
+class _Korean(HTMLParser):
+    """Text with Hangul whose nearest lang (an element's, else the document's) is not ko."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.open: list[tuple[str, str | None]] = []
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag not in VOID:
+            lang = dict(attrs).get("lang", self.open[-1][1] if self.open else None)
+            self.open.append((tag, lang))
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.open and self.open.pop()[0] != tag:
+            pass
+
+    def handle_data(self, data: str) -> None:
+        if self.open and self.open[-1][0] not in ("script", "style") and \
+                self.open[-1][1] != "ko" and re.search("[\uac00-\ud7a3]", data):
+            self.found.append(" ".join(data.split()))
+
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+        "track", "wbr"}
+
+
+def korean_outside_marks(html: str) -> list[str]:
+    parser = _Korean()
+    parser.feed(html)
+    return parser.found
 
 
 SMALLEST = """() => Math.min(...[...document.querySelectorAll('.nightsheet *, .scriptsheet *')]

@@ -163,3 +163,31 @@ def test_filters_and_official_suggestions(corpus, tmp_path):
         ("지어낸 카드 능력.", True)
     assert (messages["balloonist/summary"].string, messages["balloonist/summary"].fuzzy) == \
         ("", False)
+
+
+def test_the_official_data_offers_every_cards_text_the_almanac_has_in_no_language(corpus):
+    """The fixture's Spy and Imp have no almanac entry; the Chef's ability none in any language."""
+    from generator.facts.official import load_official
+    official = load_official(ROOT / "tests" / "fixtures" / "official")
+    assert corpus.character("botc", "imp") is None and corpus.character("botc", "spy") is None
+    for lang, other in (("ko", "en"), ("en", "ko")):
+        buffer = BytesIO()
+        write_lacking(corpus, lang, buffer, official)
+        cards = {m.context: m for m in read_po(BytesIO(buffer.getvalue()), locale=lang)
+                 if m.id and "the official card only" in " ".join(m.auto_comments)}
+        # A card with no text in lang (the Spy's in Korean) suggests nothing: not offered.
+        assert sorted(cards) == ["chef/ability", "imp/ability"], lang
+        for context, message in cards.items():
+            ident = context.split("/")[0]
+            assert (message.id, message.string, message.fuzzy) == (
+                official.ability(ident, other).text, official.ability(ident, lang).text, True)
+        assert cards["imp/ability"].auto_comments == [
+            "임프 · Imp · ability: the official card only, no almanac text in any language"]
+    # Without the official data, nothing of the kind.
+    buffer = BytesIO()
+    write_lacking(corpus, "ko", buffer)
+    assert "imp/" not in buffer.getvalue().decode("utf-8")
+    # A character only the official data has can be asked for by its id.
+    buffer = BytesIO()
+    assert write_lacking(corpus, "ko", buffer, official, {"imp"}) == 1
+    assert "msgctxt \"imp/ability\"" in buffer.getvalue().decode("utf-8")

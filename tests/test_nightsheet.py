@@ -216,7 +216,7 @@ def test_narration_follows_the_wake_rules_of_the_night_order(corpus):
     def werewolves_row(rules):
         changed = replace(corpus, night_order=replace(corpus.night_order, onuw_rules=rules))
         sheet = build_narration(changed, corpus.rulebooks[0], "T",
-                                ["werewolf", "dreamwolf", "minion"], "en")
+                                ["werewolf", "dreamwolf", "minion"], "en", "en")
         return next(row for row in sheet.rows if row.code == "#2")
 
     row = werewolves_row(rules)

@@ -17,11 +17,19 @@ from generator.errors import AlmanacError
 from generator.facts.glossary import Glossary
 from generator.facts.languages import Language
 from generator.facts.official import OfficialTexts
-from generator.model import SECTIONS
+from generator.model import PRESENT, SECTIONS
 from generator.read.po import PoFile, PoMessage
 from generator.resolve import Corpus
-from generator.translation.lacking import Lacking, lacking, revision, store_message
+from generator.translation.lacking import (
+    Lacking,
+    lacking,
+    revision,
+    source_text,
+    store_message,
+    written_state,
+)
 from generator.translation.po_text import po_text
+from generator.views.roster import with_roster
 
 # Babel guesses these from a '%' or '{' in the text; the texts are prose, not format strings,
 # and with the flags `msgfmt -c` rejects a faithful translation.
@@ -113,11 +121,13 @@ def lacking_catalog(corpus: Corpus, lang: str, official: OfficialTexts | None = 
     if sections is not None and sections - set(SECTIONS):
         raise AlmanacError(f"no section {', '.join(sorted(sections - set(SECTIONS)))}; "
                            f"the sections are {', '.join(SECTIONS)}")
+    roster = with_roster(corpus, official)  # with the official data, its every character
     if characters is not None:
-        known = {c.id for c in corpus.characters if c.game == "botc"}
+        known = {c.id for c in roster.characters if c.game == "botc"}
         for unknown in sorted(characters - known):
             close = get_close_matches(unknown, sorted(known), n=3)
             raise AlmanacError(f"no character '{unknown}' in the corpus" +
+                               (" nor the official data" if official else "") +
                                (f"; did you mean {', '.join(close)}?" if close else
                                 " (ids as in the records: noble, fortuneteller …)"))
     catalog = _Catalog(locale=locale, project="almanac", version=version("almanac"),
@@ -145,9 +155,39 @@ def lacking_catalog(corpus: Corpus, lang: str, official: OfficialTexts | None = 
             auto_comments=comments, flags=("fuzzy",) if suggested or translation else (),
             previous_id=stored.previous_id if stored and stored.previous_id else ())
         message.flags -= _FORMAT_FLAGS
+    if official:
+        _add_cards(catalog, roster, lang, official, characters, sections)
     if characters is None and sections is None:
         _add_roles(catalog, corpus, lang)
     return catalog
+
+
+def _add_cards(catalog: Catalog, roster: Corpus, lang: str, official: OfficialTexts,
+               characters: set[str] | None, sections: set[str] | None) -> None:
+    """The card's ability and flavor of every official character where the almanac has no text
+    in any language (a character it lacks, a section nobody wrote) and the card one in lang:
+    the card in another language as msgid, lang's as a fuzzy suggestion. Nothing to import
+    yet: import-po takes a section once the almanac has a text to translate from."""
+    for character in roster.characters:
+        if official.character(character.id) is None or \
+                (characters is not None and character.id not in characters):
+            continue
+        for section, card in _CARD.items():
+            if (sections is not None and section not in sections) or \
+                    source_text(roster, character, lang, section) is not None or \
+                    written_state(character, lang, section) == PRESENT:
+                continue  # export-po's message of the section, or lang's own text
+            suggestion = card(official, character.id, lang)
+            source = next((text.text for code in roster.languages.others(lang)
+                           if (text := card(official, character.id, code)) and text.lang == code),
+                          None)
+            if source is None or suggestion is None or suggestion.lang != lang:
+                continue
+            names = " · ".join(character.name(c) for c in roster.languages.codes)
+            catalog.add(source, string=suggestion.text, context=f"{character.id}/{section}",
+                        flags=("fuzzy",), auto_comments=[
+                            f"{names} · {section}: the official card only, no almanac text in "
+                            "any language"]).flags -= _FORMAT_FLAGS
 
 
 @dataclass(frozen=True)

@@ -63,7 +63,8 @@ def extra_pages(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
     book = rulebook(corpus)
     if book:
         for index, role_set in enumerate(book.role_sets, 1):
-            narration = build_narration(corpus, book, role_set.name, list(role_set.roles), lang)
+            narration = build_narration(corpus, book, role_set.name, list(role_set.roles), lang,
+                                        book.lang)
             pages.append(Page(f"nightsheets/onuw-set-{index}.md", "narration/page.md.j2",
                               {"sheet": narration}))
     return pages

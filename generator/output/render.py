@@ -31,6 +31,7 @@ from generator.views.characters import (
     team_views,
 )
 from generator.views.onuw import artifact_views, role_set_views, role_views, rulebook, wake_rows
+from generator.views.writing import written_in
 
 # HTML's and Markdown's marks as numeric references: one form that stays text in Markdown,
 # in raw HTML, in attributes, in YAML front matter and in the titles MkDocs prints unescaped.
@@ -157,7 +158,9 @@ def environment(templates: Path, lang: str, corpus: Corpus,
         section_title=lambda key: tr.gettext(labels.SECTIONS[key]),
         status_name=lambda key: tr.gettext(labels.STATUSES[key]),
         severity_name=lambda key: tr.gettext(labels.SEVERITIES[key]),
-        file_lang=lambda file: _file_lang(corpus, file))
+        file_lang=lambda file: _file_lang(corpus, file),
+        # A line's language: its letters', where they tell, else its file's.
+        text_lang=lambda text, file: written_in(corpus.languages, text) or _file_lang(corpus, file))
     return env
 
 

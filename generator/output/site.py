@@ -88,9 +88,10 @@ def write_config(build_dir: Path, language: Language, languages: Languages, site
                   "custom_dir": os.path.relpath(base.parent / "templates" / "theme", build_dir)},
         "plugins": [{"search": search}, *(["offline"] if offline else [])],
         "use_directory_urls": not offline,
-        # Korean stemming and typo tolerance are in the theme (its lunr.multi); this writes the
-        # index as UTF-8.
-        "hooks": [str(Path(__file__).with_name("search_index.py"))],
+        # Korean stemming and typo tolerance are in the theme (its lunr.multi); the hooks write
+        # the index as UTF-8 and mark titles in another language in the menu and header.
+        "hooks": [str(Path(__file__).with_name(hook)) for hook in ("search_index.py",
+                                                                    "title_marks.py")],
         # The language menu (templates/theme/partials/alternate.html) links each page to its
         # counterpart by a relative URL. `alternate` only switches Material's menu on: as a list
         # it would also have Material's script send readers by a sitemap of the site_url.

@@ -65,6 +65,7 @@ class ScriptSpec:
     bootlegger: tuple[str, ...] = ()  # _meta.bootlegger: the storyteller's house rules
     warnings: tuple[str, ...] = ()  # each `path: message`, for the reader to see
     details: tuple[str, ...] = ()  # what `warnings` counts in one line, each for --verbose
+    lang: str | None = None  # the language of its title, where known (a corpus script's)
 
 
 def normalise_id(raw: str) -> str:

@@ -6,4 +6,5 @@ from generator.resolve import Script
 
 
 def from_corpus(script: Script) -> ScriptSpec:
-    return ScriptSpec(script.id, script.title, script.author, script.characters)
+    return ScriptSpec(script.id, script.title, script.author, script.characters,
+                      lang=script.lang)

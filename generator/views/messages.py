@@ -2,11 +2,27 @@
 keys and language codes named in that language (the conventions of generator/codes.py)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+from string import Formatter
+
 from generator.facts.catalogs import translations
-from generator.facts.languages import display_name
+from generator.facts.languages import Languages, display_name
 from generator.model import Diagnostic, Param
 from generator.views import labels
 from generator.views.particles import resolve
+from generator.views.writing import written_in
+
+# Parameters shown in the reader's language (generator/codes.py); the others are data.
+_NAMED = frozenset({"section", "sections", "language", "other_language", "chain"})
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A run of a message: the template's words, or a value with the language it is written in
+    ("" for the reader's, or where its letters do not tell)."""
+
+    text: str
+    lang: str = ""
 
 
 def _shown(key: str, value: Param, lang: str) -> str | int:
@@ -22,11 +38,25 @@ def _shown(key: str, value: Param, lang: str) -> str | int:
     return ", ".join(value) if isinstance(value, tuple) else value
 
 
+def pieces(diagnostic: Diagnostic, lang: str,
+           languages: Languages | None = None) -> tuple[Piece, ...]:
+    """The finding's message as a reader of lang reads it, in runs: each value in another
+    language than lang (as `languages` tell by its letters) a run of its own."""
+    params = dict(diagnostic.params)
+    found: list[Piece] = []
+    for literal, key, spec, _ in Formatter().parse(translations(lang).gettext(diagnostic.template)):
+        if literal:  # its particles chosen from the word before them, a value's too
+            found.append(Piece(resolve(literal, "".join(p.text for p in found))))
+        if key is not None:
+            text = format(_shown(key, params[key], lang), spec or "")
+            written = written_in(languages, text) if languages and key not in _NAMED else None
+            found.append(Piece(text, written if written and written != lang else ""))
+    return tuple(found)
+
+
 def message(diagnostic: Diagnostic, lang: str) -> str:
     """The finding's message as a reader of lang reads it."""
-    template = translations(lang).gettext(diagnostic.template)
-    return resolve(template.format(**{key: _shown(key, value, lang)
-                                      for key, value in diagnostic.params}))
+    return "".join(piece.text for piece in pieces(diagnostic, lang))
 
 
 def description(text: str, lang: str) -> str:

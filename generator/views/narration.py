@@ -31,6 +31,7 @@ class NarrationRow:
 class NarrationSheet:
     title: str
     lang: str
+    title_lang: str  # the language its title is written in
     roles: tuple[str, ...]  # names in the sheet's language, in the order asked
     rows: tuple[NarrationRow, ...]
     not_waking: tuple[str, ...]
@@ -62,7 +63,8 @@ def _term(corpus: Corpus, book: Rulebook, name: str) -> Term | None:
 
 
 def build_narration(corpus: Corpus, book: Rulebook, title: str, asked: list[str],
-                    lang: str) -> NarrationSheet:
+                    lang: str, title_lang: str) -> NarrationSheet:
+    """title_lang: the language the title is written in."""
     terms, unknown = resolve_roles(corpus, asked)
     chosen = {t.id for t in terms}
     rules = corpus.night_order.onuw_rules
@@ -96,8 +98,8 @@ def build_narration(corpus: Corpus, book: Rulebook, title: str, asked: list[str]
         rows.append(NarrationRow(step.code, term.id, term.name(lang), lines, bool(lines), notes))
     placed = {row.id for row in rows}
     not_waking = tuple(t.name(lang) for t in terms if t.id not in placed)
-    return NarrationSheet(title, lang, tuple(t.name(lang) for t in terms), tuple(rows),
-                          not_waking, tuple(unknown))
+    return NarrationSheet(title, lang, title_lang, tuple(t.name(lang) for t in terms),
+                          tuple(rows), not_waking, tuple(unknown))
 
 
 def _werewolves_row(code: str, werewolf: Term, wolves: list[Term], roles: dict[str, Role],

@@ -17,6 +17,7 @@ from generator.parse.vocabulary import letter_system
 from generator.read.script_spec import ScriptSpec
 from generator.resolve import Corpus
 from generator.views.abilities import almanac_ability
+from generator.views.writing import title_in
 
 NIGHTS = ("first", "other")
 # How much of the almanac a row gives: short puts a one-line reminder (the script's own, the
@@ -63,6 +64,7 @@ class NightSheet:
     # Characters that do not wake but whose almanac has steps for tonight (the Goon when a
     # player acts on it): their steps, apart from the rows.
     also: tuple[SheetRow, ...] = ()
+    title_lang: str = ""  # the language its title is written in
 
     @property
     def sources(self) -> tuple[str, ...]:
@@ -234,9 +236,11 @@ def build_sheet(corpus: Corpus, script: ScriptSpec, lang: str, night: str,
             not_waking.append(listed)
         else:
             not_placed.append(listed)
-    return NightSheet(script.id, corpus.glossary.title(script.title, lang), script.author, lang,
+    title = corpus.glossary.title(script.title, lang)
+    return NightSheet(script.id, title, script.author, lang,
                       night, tuple(rows), tuple(not_waking), tuple(not_placed), apart,
-                      tuple(also))
+                      tuple(also),
+                      title_in(corpus.languages, script.title, title, lang, script.lang))
 
 
 def _listed(corpus: Corpus, script: ScriptSpec, ident: str, lang: str) -> Listed:

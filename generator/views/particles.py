@@ -32,11 +32,12 @@ def _final(char: str) -> str | None:
     return None
 
 
-def resolve(text: str) -> str:
-    """Every particle written in both forms, chosen from the character before it; one after a
-    word whose reading is unknown is left as it is (a template to reword)."""
+def resolve(text: str, preceding: str = "") -> str:
+    """Every particle written in both forms, chosen from the character before it (in
+    `preceding`, the text before this one, at its start); one after a word whose reading is
+    unknown is left as it is (a template to reword)."""
     def chosen(match: re.Match[str]) -> str:
-        before = text[:match.start()].rstrip(")]")
+        before = (preceding + text[:match.start()]).rstrip(")]")
         final = _final(before[-1]) if before else None
         if final is None:
             return match.group(0)

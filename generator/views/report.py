@@ -9,10 +9,11 @@ from dataclasses import dataclass
 
 from generator.checks import REGISTRY
 from generator.checks.coverage import matrix
+from generator.facts.languages import Languages
 from generator.model import PRESENT, SECTIONS, Diagnostic
 from generator.resolve import Character, Corpus
 from generator.translation.lacking import DRAFT, STALE, is_stale, lacking, store_message
-from generator.views.messages import description, message
+from generator.views.messages import Piece, description, pieces
 from generator.views.sources import source_link
 
 # stale: a translation made from an earlier text; draft: none shown, a fuzzy one in the store.
@@ -58,13 +59,15 @@ class Translatable:
 class Totals:
     label: str
     counts: tuple[tuple[str, int], ...]  # (status, count) in STATUS_ORDER
+    label_lang: str = ""  # the language of a script's title; "" for a file's path
+    of: str = ""  # a script's: the language whose sections are counted
 
 
 @dataclass(frozen=True)
 class Finding:
     file: str
     line: int
-    message: str
+    message: tuple[Piece, ...]
     text: str
     href: str | None  # the line in the site's view of the file, from the site root
 
@@ -89,13 +92,14 @@ class ReportView:
     statuses: tuple[str, ...] = STATUS_ORDER  # the totals' columns
 
 
-def _totals(label: str, statuses: list[str]) -> Totals:
+def _totals(label: str, statuses: list[str], label_lang: str = "", of: str = "") -> Totals:
     counts = Counter(statuses)
-    return Totals(label, tuple((s, counts[s]) for s in STATUS_ORDER))
+    return Totals(label, tuple((s, counts[s]) for s in STATUS_ORDER), label_lang, of)
 
 
-def _finding(d: Diagnostic, lang: str, sources: frozenset[str]) -> Finding:
-    return Finding(d.file, d.line, message(d, lang), d.text, source_link(d.file, d.line, sources))
+def _finding(d: Diagnostic, lang: str, languages: Languages, sources: frozenset[str]) -> Finding:
+    return Finding(d.file, d.line, pieces(d, lang, languages), d.text,
+                   source_link(d.file, d.line, sources))
 
 
 def _with_translations(corpus: Corpus, table: Table) -> Table:
@@ -158,16 +162,16 @@ def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
         progress.append(Progress(code, tuple(counts), sum(n for _, n, _ in counts),
                                  sum(of for _, _, of in counts)))
     by_script = tuple(
-        _totals(f"{script.title} ({code})",
+        _totals(script.title,
                 [table[("botc", i)][code][s] for i in script.characters if ("botc", i) in table
-                 for s in SECTIONS])
+                 for s in SECTIONS], script.lang, code)
         for script in corpus.scripts for code in langs)
     by_file = tuple(
         _totals(pf.file, [e.status[s] for e in pf.entries for s in SECTIONS])
         for pf in corpus.parsed if pf.entries)
     checks = tuple(
         CheckFindings(check.code, check.severity, description(check.description, lang),
-                      tuple(_finding(d, lang, sources) for d in diagnostics
+                      tuple(_finding(d, lang, corpus.languages, sources) for d in diagnostics
                             if d.code == check.code))
         for check in REGISTRY)
     present_teams = tuple(sorted(set(teams.values()),

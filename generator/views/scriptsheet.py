@@ -9,6 +9,7 @@ from generator.read.script_spec import ScriptSpec
 from generator.resolve import Corpus
 from generator.views.abilities import almanac_ability
 from generator.views.nightsheet import own_text
+from generator.views.writing import title_in
 
 # Teams a script lists apart from the others: they are not in the bag.
 APART = ("traveller", "fabled", "loric")
@@ -52,6 +53,7 @@ class ScriptSheet:
     jinxes: tuple[JinxView, ...]
     unknown: tuple[str, ...]  # ids neither the glossary nor the script knows
     bootlegger: tuple[str, ...] = ()  # the storyteller's house rules, from the script
+    title_lang: str = ""  # the language its title is written in
 
     @property
     def languages(self) -> tuple[str, ...]:
@@ -143,6 +145,8 @@ def build_script_sheet(corpus: Corpus, script: ScriptSpec, lang: str,
             characters[i] for i in script.characters if team_of[i] == OTHER)))
     unknown = tuple(i for i in script.characters if not team_of[i])
     names = {ident: view.name for ident, view in characters.items()}
-    return ScriptSheet(script.id, corpus.glossary.title(script.title, lang), script.author, lang,
+    title = corpus.glossary.title(script.title, lang)
+    return ScriptSheet(script.id, title, script.author, lang,
                        tuple(teams), _jinxes(corpus, script, lang, official, names), unknown,
-                       script.bootlegger)
+                       script.bootlegger,
+                       title_in(corpus.languages, script.title, title, lang, script.lang))
