@@ -159,8 +159,14 @@ NIGHT_STEP_SET = _code(
     "night-step-set", "info",
     N_("A how-to-run step whose night an editor states in content/night-steps.yaml, where its "
        "own words read otherwise."),
-    N_("{name}: night set to {night} by content/night-steps.yaml:{data_line}; its words read "
-       "{words}"))
+    N_("{name}: content/night-steps.yaml:{data_line} puts this step in {step_night}; its words "
+       "alone put it in {words_night}"))
+NIGHT_STEP_UNNEEDED = _code(
+    "night-step-unneeded", "warning",
+    N_("A step's night stated in content/night-steps.yaml that its own words already give: the "
+       "entry can go."),
+    N_("{name}: content/night-steps.yaml:{data_line} puts this step in {step_night}, where its "
+       "words alone put it already"))
 NIGHT_STEP_UNMATCHED = _code(
     "night-step-unmatched", "warning",
     N_("A step named in content/night-steps.yaml that no how-to-run step of the character "

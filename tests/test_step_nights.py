@@ -21,7 +21,7 @@ def test_the_projects_corrections_are_loaded_with_their_lines(corpus):
         StepNight("fortuneteller", "ko", "인원이 적은 게임에서는", "setup", 6),
         StepNight("banshee", "ko", "밴시가 악마에게 죽었다면", "other", 11),
         StepNight("banshee", "ko", "밴시가 악마에게 죽더라도", "other", 16))
-    assert len(corpus.night_order.step_nights) == 17
+    assert len(corpus.night_order.step_nights) == 16
 
 
 def test_the_sheets_follow_them(corpus):
@@ -47,7 +47,7 @@ def test_a_character_that_does_not_wake_but_acts_tonight_is_on_the_sheet(corpus)
 def test_check_shows_each_step_whose_night_is_set(diagnostics):
     found = [(d.file, d.line) for d in diagnostics if d.code == "night-step-set"]
     assert found == [
-        *((FILES["004"], line) for line in (30, 38, 60, 113, 124, 135, 136, 172, 181, 199, 233)),
+        *((FILES["004"], line) for line in (30, 38, 113, 124, 135, 136, 172, 181, 199, 233)),
         *((FILES["000"], line) for line in (81, 150, 277, 357)),
         (FILES["001"], 79), (FILES["001"], 80)]
     assert {d.severity for d in diagnostics if d.code == "night-step-set"} == {"info"}
@@ -58,15 +58,21 @@ def test_check_prints_the_override_and_a_correction_matching_nothing(tmp_path):
     (tmp_path / "content" / "night-steps.yaml").write_text(
         "steps:\n"
         "- {character: imp, lang: en, step: Each night except the first, night: first}\n"
-        "- {character: chef, lang: en, step: Nothing begins so, night: setup}\n",
+        "- {character: chef, lang: en, step: Nothing begins so, night: setup}\n"
+        "- {character: chef, lang: en, step: During the first night, night: first}\n",
         encoding="utf-8")
     result = almanac("check", root=tmp_path)
     lines = [line for line in result.stdout.split("\n") if "night-step" in line]
     assert lines == [
-        "content/en/004_small.txt:14: info night-step-set: Imp: night set to first by "
-        "content/night-steps.yaml:2; its words read other",
+        "content/en/004_small.txt:14: info night-step-set: Imp: content/night-steps.yaml:2 puts "
+        "this step in the first night; its words alone put it in the nights after the first",
         "content/night-steps.yaml:3: warning night-step-unmatched: no English how-to-run step of "
-        "Chef begins with 'Nothing begins so'"]
+        "Chef begins with 'Nothing begins so'",
+        "content/night-steps.yaml:4: warning night-step-unneeded: Chef: "
+        "content/night-steps.yaml:4 puts this step in the first night, where its words alone "
+        "put it already"]
+    korean = almanac("check", "--lang", "ko", root=tmp_path).stdout
+    assert "이 단계는 첫날 밤에 속합니다. 문장 표현만으로는 첫날 밤 이후의 밤에 속합니다" in korean
 
 
 @pytest.mark.parametrize("yaml, message", [

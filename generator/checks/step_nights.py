@@ -1,17 +1,17 @@
 """The editors' nights of steps (content/night-steps.yaml): each shown where it overrides the
-step's words, and named where it matches no step."""
+step's words, and named where it matches no step or changes nothing."""
 from __future__ import annotations
 
 from generator.checks import check
-from generator.codes import NIGHT_STEP_SET, NIGHT_STEP_UNMATCHED
+from generator.codes import NIGHT_STEP_SET, NIGHT_STEP_UNMATCHED, NIGHT_STEP_UNNEEDED
 from generator.parse.night_steps import step_classes
 from generator.resolve import Corpus
 
 DATA_FILE = "content/night-steps.yaml"
 
 
-@check(NIGHT_STEP_SET)
-def night_step_set(corpus: Corpus):
+def _set_steps(corpus: Corpus):
+    """Every step an entry of the file matches: (entry, step, the entry, the words' night)."""
     for character in corpus.characters:
         for lang, found in character.places.items():
             fixes = corpus.night_order.step_fixes(character.id, lang)
@@ -21,9 +21,23 @@ def night_step_set(corpus: Corpus):
                 for step, read in zip(entry.how_to_run, by_words, strict=True):
                     fix = next((f for f in fixes if f.matches(step.text)), None)
                     if fix:
-                        yield NIGHT_STEP_SET.at(entry.file, step.line, step.text,
-                                                name=entry.name, night=fix.night,
-                                                data_line=fix.line, words=read)
+                        yield entry, step, fix, read
+
+
+@check(NIGHT_STEP_SET)
+def night_step_set(corpus: Corpus):
+    for entry, step, fix, read in _set_steps(corpus):
+        if fix.night != read:
+            yield NIGHT_STEP_SET.at(entry.file, step.line, step.text, name=entry.name,
+                                    step_night=fix.night, data_line=fix.line, words_night=read)
+
+
+@check(NIGHT_STEP_UNNEEDED)
+def night_step_unneeded(corpus: Corpus):
+    for entry, step, fix, read in _set_steps(corpus):
+        if fix.night == read:
+            yield NIGHT_STEP_UNNEEDED.at(DATA_FILE, fix.line, step.text, name=entry.name,
+                                         step_night=fix.night, data_line=fix.line)
 
 
 @check(NIGHT_STEP_UNMATCHED)

@@ -8,6 +8,10 @@ SECTIONS = {
     "how_to_run": N_("How to run"), "examples": N_("Examples & notes"),
 }
 NIGHTS = {"first": N_("First night"), "other": N_("Other nights")}
+# The part of the game a how-to-run step is for (parse/night_steps.py), as a message names it.
+STEP_NIGHTS = {"setup": N_("the set-up"), "first": N_("the first night"),
+               "other": N_("the nights after the first"), "each": N_("every night"),
+               "day": N_("the day")}
 SEVERITIES = {"error": N_("error"), "warning": N_("warning"), "info": N_("info")}
 STATUSES = {"present": N_("present"), "missing": N_("missing"), "placeholder": N_("not written"),
             "untranslated": N_("untranslated"), "stale": N_("from an earlier text"),

@@ -13,7 +13,8 @@ from generator.views.particles import resolve
 from generator.views.writing import written_in
 
 # Parameters shown in the reader's language (generator/codes.py); the others are data.
-_NAMED = frozenset({"section", "sections", "language", "other_language", "chain"})
+_NAMED = frozenset({"section", "sections", "language", "other_language", "chain", "step_night",
+                    "words_night"})
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,8 @@ def _shown(key: str, value: Param, lang: str) -> str | int:
         return gettext(labels.SECTIONS.get(value, value))
     if key == "sections" and isinstance(value, tuple):
         return ", ".join(gettext(labels.SECTIONS.get(v, v)) for v in value)
+    if key in ("step_night", "words_night") and isinstance(value, str):
+        return gettext(labels.STEP_NIGHTS.get(value, value))
     if key in ("language", "other_language") and isinstance(value, str):
         return display_name(value, lang) or value
     if key == "chain" and isinstance(value, tuple):
