@@ -190,7 +190,7 @@ def test_a_setup_bracket_without_numbers_is_not_shown_as_no_bracket():
     # "Korean brackets [], English brackets []" told a translator nothing.
     from generator.checks.ability import _shown, setup_numbers
     assert _shown(setup_numbers("[마을주민 1명이 악한 팀]")) == "[…]"
-    assert _shown(setup_numbers("You start knowing 1 evil player.")) == "[]"
+    assert _shown(setup_numbers("A made-up ability with no bracket.")) == "[]"
     assert _shown(setup_numbers("[+1 Outsider] [-1 Townsfolk]")) == "[+1] [-1]"
 
 

@@ -104,8 +104,12 @@ def test_a_traveler_and_an_unknown_team_are_on_the_players_sheet(corpus, read, t
     sheet_command(tmp_path, "scriptsheet", "traveler", "--lang", "ko")
     html = unescape((tmp_path / "s.html").read_text(encoding="utf-8"))
     assert "그 밖의 캐릭터" in html and "Fixture: nobody knows your team." in html
+    # The script's English words are marked as English on the Korean sheet, not as Korean.
+    assert re.search(r'<p class="scriptsheet-ability" lang="en">(<span[^>]*>EN</span> )?Fixture: nobody',
+                     html)
     assert sheet_command(tmp_path, "scriptsheet", "traveler") == \
-        (f"{SHAPES / 'traveler.json'}: 2 warnings about the script above", 0)
+        (f"{SHAPES / 'traveler.json'}: 5 texts in another language; 2 warnings about the "
+         "script above", 0)
 
 
 def test_homebrew_numbered_among_themselves_wake_after_the_information(corpus, read, tmp_path):
@@ -169,7 +173,7 @@ def test_a_script_without_a_name_is_titled_from_its_file(corpus, read, tmp_path)
     spec = read("unnamed_script")
     assert spec.title == "unnamed script"
     sheet_command(tmp_path, "scriptsheet", "unnamed_script")
-    assert '<h1 class="nightsheet-title">unnamed script</h1>' in \
+    assert '<h1 class="nightsheet-title" lang="en">unnamed script</h1>' in \
         (tmp_path / "s.html").read_text(encoding="utf-8")
 
 
@@ -186,17 +190,19 @@ def test_the_official_editions_have_their_korean_titles(corpus):
 def test_without_official_data_the_summary_says_what_is_missing(tmp_path):
     brewing = str(ROOT / "tests" / "fixtures" / "trouble-brewing.json")
     line = last_line("scriptsheet", brewing, "--lang", "en", "--html", str(tmp_path / "s.html"))
-    assert line == (f"{brewing}: 11 characters without an ability; pass --official DIR with "
-                    "the official data files (see the README)", 0)
+    # Six abilities come from the Korean almanac: in another language than the sheet's.
+    assert line == (f"{brewing}: 11 characters without an ability, 6 texts in another language; "
+                    "pass --official DIR with the official data files (see the README)", 0)
     strict = last_line("nightsheet", brewing, "--lang", "en", "--html",
                        str(tmp_path / "n.html"), "--strict")
-    assert strict == (f"{brewing}: 3 rows without an instruction; pass --official DIR with "
-                      "the official data files (see the README)", 1)
+    assert strict == (f"{brewing}: 3 rows without an instruction, 3 texts in another language; "
+                      "pass --official DIR with the official data files (see the README)", 1)
     whole = last_line("nightsheet", brewing, "--lang", "en", "--html", str(tmp_path / "n.html"),
                       "--official", str(OFFICIAL), "--strict")
     # The fixture's official data have no Washerwoman and no Butler.
-    assert whole == (f"{brewing}: 2 rows without an instruction; neither the almanac nor the "
-                     "official data have those texts yet", 1)
+    assert whole == (f"{brewing}: 2 rows without an instruction, 1 text in another language; "
+                     "neither the almanac nor the "
+                     "official data have those texts in the sheet's language yet", 1)
 
 
 def test_the_players_sheet_marks_no_source_on_its_rows(tmp_path):

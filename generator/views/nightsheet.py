@@ -17,7 +17,7 @@ from generator.parse.vocabulary import letter_system
 from generator.read.script_spec import ScriptSpec
 from generator.resolve import Corpus
 from generator.views.abilities import almanac_ability
-from generator.views.writing import title_in
+from generator.views.writing import title_in, written_in
 
 NIGHTS = ("first", "other")
 # How much of the almanac a row gives: short puts a one-line reminder (the script's own, the
@@ -88,6 +88,12 @@ class NightSheet:
     def lacking(self) -> int:
         """Character rows with no instruction at all."""
         return sum(1 for row in self.rows if not row.special and row.source == "none")
+
+    @property
+    def foreign(self) -> int:
+        """Character rows whose instruction is in another language than the sheet's."""
+        return sum(1 for row in (*self.rows, *self.also) if not row.special and row.instructions
+                   and row.text_lang != self.lang)
 
 
 @dataclass(frozen=True)
@@ -282,18 +288,22 @@ def _character_row(corpus: Corpus, script: ScriptSpec, ident: str, lang: str, ni
     own_ability = custom.ability if custom else \
         own_text(official, ident, "ability", written.ability) if written else ""
     steps = tonight if tonight and tonight.lines else None
-    mine = _Text((own,), "script", lang) if own else None
+    # A script's words are in whatever language it was written in: its letters tell.
+    mine = _Text((own,), "script", written_in(corpus.languages, own) or lang) if own else None
     card = _official(reminder(ident, lang), "official") if reminder else None
     in_language = card if card and card.lang == lang else None
     # A homebrew character's words, or an official one's the script rewrote (known only when
     # the official data tell them from the card), come first in a short row.
     first_mine = mine if custom or (written and official) else None
-    text = _first_in(lang, (first_mine, in_language, steps, mine, card) if detail == "short"
-                     else (steps, mine, card))
+    # The script's own words win a short row in whatever language they are written in: the
+    # script's author chose them over the card.
+    text = (first_mine or _first_in(lang, (in_language, steps, mine, card))) \
+        if detail == "short" else _first_in(lang, (steps, mine, card))
     if text is None:
         text = _first_in(lang, (
             _ability(corpus, entries, lang),
-            _Text((own_ability,), "script", lang) if own_ability else None,
+            _Text((own_ability,), "script", written_in(corpus.languages, own_ability) or lang)
+            if own_ability else None,
             _official(official.ability(ident, lang), "official-ability")
             if official and not custom else None)) \
             or _Text((), "none", lang)

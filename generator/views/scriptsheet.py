@@ -9,7 +9,7 @@ from generator.read.script_spec import ScriptSpec
 from generator.resolve import Corpus
 from generator.views.abilities import almanac_ability
 from generator.views.nightsheet import own_text
-from generator.views.writing import title_in
+from generator.views.writing import title_in, written_in
 
 # Teams a script lists apart from the others: they are not in the bag.
 APART = ("traveller", "fabled", "loric")
@@ -69,6 +69,13 @@ class ScriptSheet:
             any(part.kind == "reminder" for j in self.jinxes for part in j.text)
 
     @property
+    def foreign(self) -> int:
+        """Abilities and jinxes in another language than the sheet's."""
+        return sum(1 for team in self.teams for c in team.characters
+                   if c.ability and c.text_lang != self.lang) + \
+            sum(1 for j in self.jinxes if j.text and j.text_lang != self.lang)
+
+    @property
     def lacking(self) -> int:
         """Characters on the sheet with no ability."""
         return sum(1 for team in self.teams for c in team.characters if c.source == "none")
@@ -84,7 +91,8 @@ def _character(corpus: Corpus, script: ScriptSpec, ident: str, lang: str,
     custom = script.custom.get(ident)
     name = custom.name if custom else term.name(lang) if term else ident
     if custom:
-        return ScriptCharacter(ident, name, markup_parts(custom.ability), "script", lang)
+        return ScriptCharacter(ident, name, markup_parts(custom.ability), "script",
+                               written_in(corpus.languages, custom.ability) or lang)
     written = script.written_out.get(ident)
     own = own_text(official, ident, "ability", written.ability) if written else ""
     character = corpus.character("botc", ident)
@@ -95,7 +103,8 @@ def _character(corpus: Corpus, script: ScriptSpec, ident: str, lang: str,
     if found and found[1] == lang:
         return ScriptCharacter(ident, name, (Part("text", found[0]),), "almanac", found[1])
     if own:
-        return ScriptCharacter(ident, name, markup_parts(own), "script", lang)
+        return ScriptCharacter(ident, name, markup_parts(own), "script",
+                               written_in(corpus.languages, own) or lang)
     if found and not (card and card.lang == lang):
         return ScriptCharacter(ident, name, (Part("text", found[0]),), "almanac", found[1])
     if card:
@@ -116,7 +125,8 @@ def _jinxes(corpus: Corpus, script: ScriptSpec, lang: str, official: OfficialTex
         if text:
             parts, source, text_lang = markup_parts(text.text), "official", text.lang
         elif (a, b) in own:
-            parts, source, text_lang = (Part("text", own[(a, b)]),), "script", lang
+            parts, source = (Part("text", own[(a, b)]),), "script"
+            text_lang = written_in(corpus.languages, own[(a, b)]) or lang
         else:
             parts, source, text_lang = (), "none", lang
         views.append(JinxView(f"{a} {b}", (names[a], names[b]), parts, source, text_lang))

@@ -28,12 +28,14 @@ def _lacking(sheets: Sequence[ScriptSheet | NightSheet]) -> tuple[list[str], boo
     abilities = sum(s.lacking for s in scripts)
     instructions = sum(s.lacking for s in nights)
     jinxes = sum(s.jinxes_lacking for s in scripts)
+    foreign = sum(s.foreign for s in sheets)
     unknown = max([len(s.unknown) for s in scripts] + [len(s.not_placed) for s in nights] + [0])
     phrases = (_counted(abilities, "character without an ability",
                         "characters without an ability")
                + _counted(instructions, "row without an instruction",
                           "rows without an instruction")
                + _counted(jinxes, "jinx without its text", "jinxes without their text")
+               + _counted(foreign, "text in another language", "texts in another language")
                + _counted(unknown, "character the tool does not know",
                           "characters the tool does not know"))
     return phrases, bool(abilities or instructions or jinxes), bool(unknown)
@@ -61,7 +63,7 @@ def summarise(script: str, sheets: Sequence[tuple[str, ScriptSheet | NightSheet]
     if fillable:
         remedies.append("pass --official DIR with the official data files (see the README)"
                         if not official else "neither the almanac nor the official data "
-                        "have those texts yet")
+                        "have those texts in the sheet's language yet")
     if unknown:
         remedies.append("check the unknown ids above")
     if long:
