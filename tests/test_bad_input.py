@@ -352,7 +352,8 @@ def test_terminal_escapes_in_a_script_reach_the_terminal_as_text(tmp_path):
     assert warnings == [
         "s.json: warning: [2]: unknown id '\\x1b]0;pwned\\x07\\x1b[2Jimp'",
         "s.json: warning: [3]: unknown id '\\x9b31mbaron'"]
-    assert summary.startswith("s.json: 1 row without an instruction, 2 characters the tool does")
+    assert summary.startswith("s.json: 1 row without an instruction, 1 text in another language, "
+                              "2 characters the tool does not know")
     assert "\x1b" not in summary and "\x9b" not in summary
     escape = "\x1b[2J.html"
     one_line_error(almanac("nightsheet", "missing.json", "--html", f"out/{escape}",
