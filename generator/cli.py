@@ -92,10 +92,10 @@ def _script(args: argparse.Namespace, corpus: Corpus) -> ScriptSpec:
                          corpus.night_order.specials)
     shown = script.warnings if args.verbose else script.warnings[:_SHOWN_WARNINGS]
     for warning in (*shown, *(script.details if args.verbose else ())):
-        print(visible(f"{args.script}: warning: {warning}"), file=sys.stderr)
+        print(f"{args.script}: warning: {warning}", file=sys.stderr)  # _Shown escapes
     if len(shown) < len(script.warnings):
-        print(visible(f"{args.script}: warning: and {len(script.warnings) - len(shown)} more; "
-                      "--verbose lists every one"), file=sys.stderr)
+        print(f"{args.script}: warning: and {len(script.warnings) - len(shown)} more; "
+              "--verbose lists every one", file=sys.stderr)
     return script
 
 

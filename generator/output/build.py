@@ -119,11 +119,18 @@ def write_docs(root: Path, corpus: Corpus, diagnostics: tuple[Diagnostic, ...],
     """Every language's Markdown and MkDocs config (write_language), by language, every
     character of the official data with a page. `known`: the pages rendered before, reused
     where their data is the same."""
-    corpus = with_roster(corpus, official)
-    sources = _sources(root, corpus, diagnostics)
+    corpus, sources = _site_of(root, corpus, diagnostics, official)
     return {language.code: write_language(root, corpus, diagnostics, official, into, site,
                                            site_url, sources, language, known, offline)
             for language in corpus.languages.all}
+
+
+def _site_of(root: Path, corpus: Corpus, diagnostics: tuple[Diagnostic, ...],
+             official: OfficialTexts | None) -> tuple[Corpus, tuple[SourceView, ...]]:
+    """What the site shows: every character of the official data as well as the corpus's,
+    and the source views."""
+    pages = with_roster(corpus, official)
+    return pages, _sources(root, pages, diagnostics)
 
 
 _UNCHANGED = "; the previous site/ is unchanged"
@@ -167,8 +174,7 @@ def build(root: Path, site_url: str = "", allow_errors: bool = False,
         except OSError as err:
             raise write_failure(err, root, _UNCHANGED) from err
         try:
-            pages = with_roster(corpus, official)  # every character of the official data
-            sources = _sources(root, pages, diagnostics)
+            pages, sources = _site_of(root, corpus, diagnostics, official)
             keep_compiled(root / "build" / "compiled-templates")
             # The languages side by side, each in a process of its own (bounded by the cores).
             in_processes({language.code: partial(
