@@ -3,12 +3,14 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Browser, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
@@ -36,11 +38,17 @@ class _QuietHandler(SimpleHTTPRequestHandler):
             return None
 
 
+class _QuietServer(ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A browser that stops reading (a page left, a fetch cancelled) is no error of ours.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 @contextmanager
 def serve(directory: Path, port: int = 0) -> Iterator[str]:
     """Serve directory on 127.0.0.1 in a thread; yield its base URL."""
-    server = ThreadingHTTPServer(("127.0.0.1", port), partial(_QuietHandler,
-                                                              directory=str(directory)))
+    server = _QuietServer(("127.0.0.1", port), partial(_QuietHandler, directory=str(directory)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
