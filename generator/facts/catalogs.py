@@ -7,7 +7,7 @@ from functools import cache
 from io import BytesIO
 from pathlib import Path
 
-from babel.messages.catalog import Message
+from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -28,16 +28,21 @@ def has_catalog(lang: str) -> bool:
     return catalog_path(lang).is_file()
 
 
-@cache  # read once per process: every page and finding of a build asks again
+@cache  # read once per process (a build's checks, counts and every language's pages ask)
+def _catalog(path: Path, lang: str | None) -> Catalog:
+    """A language's catalog, or (lang None) the template."""
+    with path.open("rb") as po:
+        return read_po(po, locale=lang)
+
+
+@cache  # every page and finding of a build asks again
 def translations(lang: str) -> gettext.NullTranslations:
     """The catalog compiled in memory, so no .mo file has to be kept in step with its .po; a
     language without a catalog gets the English strings of the templates."""
     if not has_catalog(lang):
         return gettext.NullTranslations()
-    with catalog_path(lang).open("rb") as po:
-        catalog = read_po(po, locale=lang)
     buffer = BytesIO()
-    write_mo(buffer, catalog, use_fuzzy=False)
+    write_mo(buffer, _catalog(catalog_path(lang), lang), use_fuzzy=False)
     buffer.seek(0)
     return gettext.GNUTranslations(buffer)
 
@@ -53,11 +58,9 @@ class CatalogStats:
 def catalog_messages(lang: str) -> list[Message]:
     """The catalog's messages, its header left out; without a catalog, the template's (all
     untranslated)."""
-    if not has_catalog(lang):
-        with (LOCALES / TEMPLATE).open("rb") as pot:
-            return [m for m in read_po(pot) if m.id]
-    with catalog_path(lang).open("rb") as po:
-        return [m for m in read_po(po, locale=lang) if m.id]
+    catalog = (_catalog(catalog_path(lang), lang) if has_catalog(lang)
+               else _catalog(LOCALES / TEMPLATE, None))
+    return [m for m in catalog if m.id]
 
 
 def is_untranslated(message: Message) -> bool:

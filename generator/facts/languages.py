@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -113,6 +114,7 @@ class Languages:
 _CODE = re.compile(r"[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*")
 
 
+@cache  # asked for every name of another language on every page
 def display_name(code: str, in_lang: str) -> str | None:
     """Babel's name of a language in another ("Korean" in English), where it knows both."""
     try:
