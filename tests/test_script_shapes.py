@@ -320,6 +320,11 @@ def test_a_written_out_night_number_places_the_character_there(corpus, read, tmp
     other = build_sheet(corpus, spec, "en", "other")
     assert [r.id for r in other.rows] == ["dusk", "imp", "fortuneteller", "dawn"]
     assert [c.id for c in other.not_waking] == ["chef", "washerwoman", "poisoner"]
+    # Where the script orders a night itself, its numbers there say nothing.
+    from dataclasses import replace
+    ordered = replace(spec, first_night=("dusk", "fortuneteller", "dawn"))
+    assert overrides(ordered, corpus.night_order, None) == \
+        Overrides((Override("poisoner", (), (("other", 0),)),))
     assert warned(tmp_path, "override-night", "--lang", "en") == [
         "fortuneteller: the script's first-night place (52) replaces the official one",
         "poisoner: the script's other-night place (0: does not wake) replaces the official one"]

@@ -96,7 +96,9 @@ def overrides(script: ScriptSpec, order: NightOrder,
     waking = 0
     past = False
     for ident, written in script.written_out.items():
-        numbers = [(night, written.position(night)) for night in written.numbered]
+        # A night the script orders itself (_meta) reads no character's number.
+        numbers = [(night, written.position(night)) for night in written.numbered
+                   if (script.first_night if night == "first" else script.other_night) is None]
         waking += any(number > 0 or _today(order, ident, night) > 0 for night, number in numbers)
         past = past or any(number >= len(order.night(night)) for night, number in numbers)
         differing = tuple((night, number) for night, number in numbers
