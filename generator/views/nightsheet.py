@@ -193,8 +193,8 @@ def _order(corpus: Corpus, script: ScriptSpec, night: str, apart: bool,
     members = set(script.characters)
     rules = corpus.night_order
     tonight = rules.night(night)
-    moved = {ident: replaced.place(ident, night) for ident in script.written_out
-             if replaced.place(ident, night) is not None}
+    moved = {override.id: place for override in replaced.characters
+             if (place := override.place(night)) is not None}
     placed = [(float(index), 0, ident) for index, ident in enumerate(tonight)
               if (ident in members and ident not in moved) or
               (ident in rules.specials and

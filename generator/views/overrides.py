@@ -44,11 +44,6 @@ class Overrides:
     # How many written-out characters' numbers follow an older order, set aside for today's.
     older: int = 0
 
-    def place(self, ident: str, night: str) -> float | None:
-        """The script's number for the character tonight (0: it does not wake), where it
-        replaces today's place."""
-        return next((o.place(night) for o in self.characters if o.id == ident), None)
-
 
 def same_text(a: str, b: str) -> bool:
     """The same words but for spacing: an export's copy of the card says nothing new."""
