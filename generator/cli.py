@@ -13,6 +13,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 from urllib.parse import urlsplit
@@ -41,6 +42,7 @@ from generator.views.messages import message
 from generator.views.narration import build_narration
 from generator.views.nightsheet import DETAILS, NIGHTS, NightSheet
 from generator.views.onuw import rulebook
+from generator.views.overrides import override_lines, overrides
 from generator.views.po_outcome import imported_summary, migrated_summary, updated_summary
 from generator.views.scriptsheet import ScriptSheet
 from generator.views.sheet_summary import summarise
@@ -86,10 +88,14 @@ def _official(args: argparse.Namespace) -> OfficialTexts | None:
 _SHOWN_WARNINGS = 10
 
 
-def _script(args: argparse.Namespace, corpus: Corpus) -> ScriptSpec:
-    """The script file, its warnings printed (`file: warning: …`), its errors raised."""
+def _script(args: argparse.Namespace, corpus: Corpus, official: OfficialTexts | None,
+            lang: str) -> ScriptSpec:
+    """The script file, its warnings printed (`file: warning: …`), with what its written-out
+    official characters replace (in lang, the first sheet's language); its errors raised."""
     script = read_script(Path(args.script), {t.id for t in corpus.glossary.game_terms("botc")},
                          corpus.night_order.specials)
+    script = replace(script, warnings=(*script.warnings, *override_lines(
+        overrides(script, corpus.night_order, official), lang)))
     shown = script.warnings if args.verbose else script.warnings[:_SHOWN_WARNINGS]
     for warning in (*shown, *(script.details if args.verbose else ())):
         print(f"{args.script}: warning: {warning}", file=sys.stderr)  # _Shown escapes
@@ -107,7 +113,7 @@ def _sheets(args: argparse.Namespace, asked: list[str] | None, kinds: tuple[str,
     corpus = load_corpus(args.root)
     langs = list(corpus.languages.codes) if asked is None else \
         [corpus.languages[code].code for code in asked] or [corpus.languages.default.code]
-    script = _script(args, corpus)
+    script = _script(args, corpus, official, langs[0])
     sheets = [make_sheet(corpus, script, lang, kind, official, getattr(args, "detail", "full"))
               for lang in langs for kind in kinds]
     return corpus, script, sheets, official is not None

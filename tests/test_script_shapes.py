@@ -12,6 +12,7 @@ import pytest
 from generator.facts.official import load_official
 from generator.read.script_json import read_script
 from generator.views.nightsheet import build_sheet
+from generator.views.overrides import Override, Overrides, override_lines, overrides
 from generator.views.scriptsheet import build_script_sheet
 from tests.conftest import ROOT
 from tests.projects import almanac
@@ -56,13 +57,9 @@ def test_official_characters_written_out_are_one_row_each_in_the_sheets_language
     spec = read("written-out")
     assert (spec.characters, spec.custom, sorted(spec.written_out)) == \
         (("lunatic", "chef", "imp", "poisoner", "washerwoman"), {}, ["chef", "lunatic"])
-    assert spec.warnings == ("2 official characters written out in full, read as the official "
-                             "ones (their night numbers left to the official order); --verbose "
-                             "lists each",)
-    assert spec.details == ("[1]: 'lunatic' written out in full, with its own ability, "
-                            "first-night reminder",
-                            "[2]: 'chef' written out in full, with its own ability")
-    # Their own numbers (7, 40) are ignored: each wakes once, at its official place.
+    # Written out with today's numbers (21, 34, 54): nothing to say, each wakes once there.
+    assert (spec.warnings, spec.details) == ((), ())
+    assert overrides(spec, corpus.night_order, None) == Overrides(())
     assert rows(corpus, spec, "ko", "first") == [
         ("dusk", "special"), ("minioninfo", "special"), ("lunatic", "how-to-run"),
         ("demoninfo", "special"), ("poisoner", "how-to-run"), ("washerwoman", "none"),
@@ -296,3 +293,111 @@ def test_print_reads_the_script_before_making_its_folder(tmp_path):
         f"{tmp_path / 'other-tool.json'}: error: expected a JSON array of characters, the "
         "official script format; this file is an object with keys 'roles', 'meta'\n"))
     assert not (tmp_path / "out").exists()
+
+
+def warned(tmp_path, name, *more):
+    """The lines a nightsheet run warns of the script, each without its `file: warning: `."""
+    result = almanac("nightsheet", str(SHAPES / f"{name}.json"), "--html",
+                     str(tmp_path / "n.html"), *more)
+    assert result.returncode == 0, result.stderr
+    prefix = f"{SHAPES / f'{name}.json'}: warning: "
+    return [line.removeprefix(prefix) for line in result.stderr.splitlines()
+            if line.startswith(prefix)]
+
+
+def test_a_written_out_night_number_places_the_character_there(corpus, read, tmp_path):
+    """Two written-out characters: each number other than today's is the script's own."""
+    spec = read("override-night")
+    assert overrides(spec, corpus.night_order, None) == Overrides((
+        Override("fortuneteller", (), (("first", 52),)),
+        Override("poisoner", (), (("other", 0),))))
+    # 52 is the Librarian's index, not on the script: after the Washerwoman (51), before the
+    # Chef (54), where the Fortune Teller (56) wakes today.
+    assert [i for i, _ in rows(corpus, spec, "en", "first")] == [
+        "dusk", "minioninfo", "demoninfo", "poisoner", "washerwoman", "fortuneteller", "chef",
+        "dawn"]
+    # Its 0: the Poisoner does not wake on other nights; its 76 is today's place.
+    other = build_sheet(corpus, spec, "en", "other")
+    assert [r.id for r in other.rows] == ["dusk", "imp", "fortuneteller", "dawn"]
+    assert [c.id for c in other.not_waking] == ["chef", "washerwoman", "poisoner"]
+    # Where the script orders a night itself, its numbers there say nothing.
+    from dataclasses import replace
+    ordered = replace(spec, first_night=("dusk", "fortuneteller", "dawn"))
+    assert overrides(ordered, corpus.night_order, None) == \
+        Overrides((Override("poisoner", (), (("other", 0),)),))
+    assert warned(tmp_path, "override-night", "--lang", "en") == [
+        "fortuneteller: the script's first-night place (52) replaces the official one",
+        "poisoner: the script's other-night place (0: does not wake) replaces the official one"]
+    assert warned(tmp_path, "override-night", "--lang", "ko") == [
+        "fortuneteller: 스크립트의 첫날 밤 52번째 순서가 공식 내용을 대신합니다",
+        "poisoner: 스크립트의 다른 밤에 깨지 않는 것이 공식 내용을 대신합니다"]
+
+
+def test_night_numbers_of_an_older_order_keep_todays_places_in_one_line(corpus, read,
+                                                                        tmp_path):
+    """Four of five written-out characters that wake have numbers other than today's: an
+    older export's order, set aside for today's."""
+    spec = read("older-order")
+    assert overrides(spec, corpus.night_order, None) == Overrides((), 4)
+    assert [i for i, _ in rows(corpus, spec, "en", "first")] == [
+        "dusk", "minioninfo", "demoninfo", "poisoner", "washerwoman", "chef", "fortuneteller",
+        "dawn"]
+    assert [i for i, _ in rows(corpus, spec, "en", "other")] == [
+        "dusk", "poisoner", "imp", "fortuneteller", "dawn"]
+    assert warned(tmp_path, "older-order", "--lang", "en") == [
+        "the script's night numbers for 4 official characters follow an older order; today's "
+        "official order is used"]
+    # The Korean line, and its count in the summary.
+    assert warned(tmp_path, "older-order", "--lang", "ko") == [
+        "스크립트에 적힌 공식 캐릭터 4명의 밤 순서 번호는 예전 순서를 따르므로 오늘의 공식 순서대로 "
+        "깨웁니다"]
+    assert sheet_command(tmp_path, "nightsheet", "older-order", "--lang", "ko") == (
+        f"{SHAPES / 'older-order.json'}: 1 text in another language; 1 warning about the "
+        "script above", 0)
+
+
+def test_a_number_past_todays_last_place_is_an_older_order(corpus, read):
+    from dataclasses import replace
+    spec = read("override-night")
+    late = replace(spec.written_out["poisoner"],
+                   other_night=len(corpus.night_order.other_night) + 3)
+    spec = replace(spec, written_out={**spec.written_out, "poisoner": late})
+    assert overrides(spec, corpus.night_order, None) == Overrides((), 2)
+    assert [i for i, _ in rows(corpus, spec, "en", "first")][4:7] == \
+        ["washerwoman", "chef", "fortuneteller"]
+
+
+def test_a_written_out_text_override_is_warned_by_default_an_identical_one_is_not(
+        corpus, read, tmp_path):
+    """The Chef copies its card (but for spacing) and today's number: silent. The Poisoner's
+    ability and first-night reminder are its own, its other-night reminder the card's."""
+    spec = read("override-text")
+    official = load_official(OFFICIAL)
+    assert overrides(spec, corpus.night_order, official) == \
+        Overrides((Override("poisoner", ("ability", "first"), ()),))
+    # Without the official data nothing tells a copy from an override: nothing is said.
+    assert overrides(spec, corpus.night_order, None) == Overrides(())
+    assert warned(tmp_path, "override-text", "--lang", "en", "--official", str(OFFICIAL)) == [
+        "poisoner: the script's ability and first-night reminder replace the official ones"]
+    assert warned(tmp_path, "override-text", "--lang", "ko", "--official", str(OFFICIAL)) == [
+        "poisoner: 스크립트의 능력과 첫날 밤 안내가 공식 내용을 대신합니다"]
+    assert warned(tmp_path, "override-text", "--lang", "en") == []
+    # The script's words on the row; the Chef's copy gives way to the card.
+    sheet = build_sheet(corpus, spec, "en", "first", official, "short")
+    assert text(sheet, "poisoner") == "Fixture words: the Poisoner chills a bowl. "  # ◉ a mark
+    assert next(r for r in sheet.rows if r.id == "chef").source == "official"
+
+
+def test_override_lines_list_three_fields_and_choose_korean_particles():
+    found = Overrides((Override("imp", ("ability", "other"), (("first", 7.5),)),
+                       Override("chef", (), (("other", 3),)),), 0)
+    assert override_lines(found, "en") == (
+        "imp: the script's ability, other-night reminder and first-night place (7.5) replace "
+        "the official ones",
+        "chef: the script's other-night place (3) replaces the official one")
+    assert override_lines(found, "ko") == (
+        "imp: 스크립트의 능력, 다른 밤 안내와 첫날 밤 7.5번째 순서가 공식 내용을 대신합니다",
+        "chef: 스크립트의 다른 밤 3번째 순서가 공식 내용을 대신합니다")
+    assert override_lines(Overrides((), 1), "en") == (
+        "the script's night numbers for 1 official character follow an older order; today's "
+        "official order is used",)

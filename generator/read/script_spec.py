@@ -15,14 +15,12 @@ from typing import Any
 META = "_meta"
 # Team spellings of other tools, read as the official ones.
 TEAM_SPELLINGS = {"traveler": "traveller", "travelers": "traveller", "travellers": "traveller"}
-# Fields of a written-out official character that can stand in for the official ones.
-OWN_TEXTS = {"ability": "ability", "firstNightReminder": "first-night reminder",
-             "otherNightReminder": "other-night reminder", "reminders": "reminder tokens"}
 # Suggestions look at no more than this many known ids sharing a beginning or an ending, so an
 # unknown id costs the same however many the script defines.
 _CANDIDATES = 64
 _KEY = 3  # letters of the beginning and the ending an id is indexed by
 _SUGGESTED_LENGTH = 40  # past this an id is no typo of a character's
+_NUMBERS = (("first", "firstNight"), ("other", "otherNight"))  # a night and its number's field
 
 
 @dataclass(frozen=True)
@@ -40,6 +38,8 @@ class CustomCharacter:
     first_night_reminder: str = ""
     other_night_reminder: str = ""
     jinxes: tuple[tuple[str, str], ...] = ()  # (the other character's id, the rule)
+    # The nights whose number the item gives, 0 included: an absent number is no 0 said.
+    numbered: tuple[str, ...] = ()
 
     def position(self, night: str) -> float:
         return self.first_night if night == "first" else self.other_night
@@ -59,8 +59,8 @@ class ScriptSpec:
     first_night: tuple[str, ...] | None = None  # _meta.firstNight: replaces the official order
     other_night: tuple[str, ...] | None = None
     custom: dict[str, CustomCharacter] = field(default_factory=dict, hash=False)
-    # Official characters the script wrote out in full: only the texts it gives count
-    # (name, team and night place stay the official ones).
+    # Official characters the script wrote out in full: name and team stay the official ones;
+    # what their texts and night numbers replace, views/overrides.py tells.
     written_out: dict[str, CustomCharacter] = field(default_factory=dict, hash=False)
     bootlegger: tuple[str, ...] = ()  # _meta.bootlegger: the storyteller's house rules
     warnings: tuple[str, ...] = ()  # each `path: message`, for the reader to see
@@ -112,10 +112,6 @@ _SUMMARIES = {
                "--verbose shows it",
                "{n} items carry fields the official format does not define, read past; "
                "--verbose lists each"),
-    "written-out": ("{n} official character written out in full, read as the official one "
-                    "(its night numbers left to the official order); --verbose shows it",
-                    "{n} official characters written out in full, read as the official ones "
-                    "(their night numbers left to the official order); --verbose lists each"),
 }
 
 
@@ -186,11 +182,6 @@ def build_spec(path: Path, document: list[Any], official: frozenset[str],
               for key in ("firstNight", "otherNight")}
     defined = {ident: _custom(ident, document[i], f"[{i}]", notes) for ident, i in first.items()
                if _is_defined(document[i])}
-    for ident, i in first.items():
-        if ident in official and ident in defined:
-            given = ", ".join(OWN_TEXTS[key] for key in OWN_TEXTS if document[i].get(key))
-            notes.detail("written-out", f"[{i}]: '{ident}' written out in full"
-                                        + (f", with its own {given}" if given else ""))
     name = _text(meta.get("name")).strip()
     shown, details = notes.summarised()
     return ScriptSpec(
@@ -272,5 +263,6 @@ def _custom(ident: str, item: dict[str, Any], where: str, notes: _Notes) -> Cust
                            first_night_reminder=_text(item.get("firstNightReminder", "")),
                            other_night_reminder=_text(item.get("otherNightReminder", "")),
                            jinxes=tuple((normalise_id(j["id"]), _text(j["reason"]))
-                                        for j in item.get("jinxes", ())))
-
+                                        for j in item.get("jinxes", ())),
+                           numbered=tuple(night for night, key in _NUMBERS
+                                          if isinstance(item.get(key), int | float)))

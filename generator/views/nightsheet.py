@@ -17,6 +17,7 @@ from generator.parse.vocabulary import letter_system
 from generator.read.script_spec import ScriptSpec
 from generator.resolve import Corpus
 from generator.views.abilities import almanac_ability
+from generator.views.overrides import Overrides, overrides, own_text
 from generator.views.writing import title_in, written_in
 
 NIGHTS = ("first", "other")
@@ -180,19 +181,24 @@ def placed_apart(corpus: Corpus, script: ScriptSpec) -> bool:
     return not waking or any(number >= length for number, length in numbers)
 
 
-def _order(corpus: Corpus, script: ScriptSpec, night: str, apart: bool) -> tuple[str, ...]:
+def _order(corpus: Corpus, script: ScriptSpec, night: str, apart: bool,
+           replaced: Overrides) -> tuple[str, ...]:
     """The script's own order when it has one; else the official order of its characters, with
     its homebrew characters placed by their positions among the official indexes, or, on a scale
-    of their own, in their own order after the information rows."""
+    of their own, in their own order after the information rows; an official character whose
+    number the script replaces, placed there as a homebrew one would be."""
     custom = script.first_night if night == "first" else script.other_night
     if custom is not None:
         return custom
     members = set(script.characters)
     rules = corpus.night_order
     tonight = rules.night(night)
+    moved = {override.id: place for override in replaced.characters
+             if (place := override.place(night)) is not None}
     placed = [(float(index), 0, ident) for index, ident in enumerate(tonight)
-              if ident in members or (ident in rules.specials and
-                                      (night == "first" or ident not in rules.first_night_only))]
+              if (ident in members and ident not in moved) or
+              (ident in rules.specials and
+               (night == "first" or ident not in rules.first_night_only))]
     homebrew = sorted((character.position(night), ident)
                       for ident, character in script.custom.items()
                       if character.position(night) > 0 and ident in members)
@@ -206,6 +212,8 @@ def _order(corpus: Corpus, script: ScriptSpec, night: str, apart: bool) -> tuple
         homebrew = [(anchor + (rank + 1) / (len(homebrew) + 1), ident)
                     for rank, (_, ident) in enumerate(homebrew)]
     placed += [(position, 1, ident) for position, ident in homebrew]
+    placed += [(position, 1, ident) for ident, position in moved.items()
+               if position and ident in members]
     return tuple(ident for _, _, ident in sorted(placed))
 
 
@@ -216,7 +224,8 @@ def build_sheet(corpus: Corpus, script: ScriptSpec, lang: str, night: str,
     gave them, fill what the almanac and the script lack. `detail`: one of DETAILS."""
     apart = placed_apart(corpus, script) and \
         (script.first_night if night == "first" else script.other_night) is None
-    order = _order(corpus, script, night, apart)
+    order = _order(corpus, script, night, apart,
+                   overrides(script, corpus.night_order, official))
     rows = []
     for ident in order:
         if ident in corpus.night_order.specials:
@@ -256,17 +265,6 @@ def _listed(corpus: Corpus, script: ScriptSpec, ident: str, lang: str) -> Listed
     custom = script.custom.get(ident)
     return Listed(ident, custom.name if custom else ident,
                   corpus.glossary.alignment(custom.team) if custom else "other")
-
-
-def own_text(official: OfficialTexts | None, ident: str, field: str, text: str) -> str:
-    """A script's own text for an official character it writes out: none where it is the
-    official English text (an export copying the card), which the official data give in the
-    sheet's language instead."""
-    if not text or official is None:
-        return text
-    card = {"ability": official.ability, "first": official.first_night,
-            "other": official.other_night}[field](ident, "en")
-    return "" if card and card.text == text else text
 
 
 def _character_row(corpus: Corpus, script: ScriptSpec, ident: str, lang: str, night: str,

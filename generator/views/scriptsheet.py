@@ -8,7 +8,7 @@ from generator.facts.official import OfficialText, OfficialTexts, Part, markup_p
 from generator.read.script_spec import ScriptSpec
 from generator.resolve import Corpus
 from generator.views.abilities import almanac_ability
-from generator.views.nightsheet import own_text
+from generator.views.overrides import own_text
 from generator.views.writing import title_in, written_in
 
 # Teams a script lists apart from the others: they are not in the bag.

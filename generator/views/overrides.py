@@ -1,0 +1,136 @@
+"""What a script's official characters written out in full replace of the official ones: their
+own texts where the official data's differ, their own night numbers where today's places differ,
+unless the script's numbers follow an older order (older tools wrote every official character
+out with the night numbers of their day), and each override said in one line."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.facts.catalogs import N_, translations
+from generator.facts.night_order import NightOrder
+from generator.facts.official import OfficialTexts
+from generator.read.script_spec import CustomCharacter, ScriptSpec
+from generator.views.particles import resolve
+
+TEXTS = ("ability", "first", "other")  # the texts a script can give: ability, night reminders
+# With fewer written-out characters that wake, each differing number is an override: an older
+# order shows in many numbers at once, a deliberate change in a few.
+OLDER_AT_LEAST = 3
+
+# How the lines name what a script replaces (catalog strings, translated where shown).
+_TEXT_NAMES = {"ability": N_("ability"), "first": N_("first-night reminder"),
+               "other": N_("other-night reminder")}
+_PLACE_NAMES = {"first": N_("first-night place (%(number)s)"),
+                "other": N_("other-night place (%(number)s)")}
+_NOT_WAKING = {"first": N_("first-night place (0: does not wake)"),
+               "other": N_("other-night place (0: does not wake)")}
+
+
+@dataclass(frozen=True)
+class Override:
+    """An official character whose texts or night places the script replaces."""
+
+    id: str
+    texts: tuple[str, ...]  # of TEXTS
+    places: tuple[tuple[str, float], ...]  # (night, the script's number there; 0: does not wake)
+
+    def place(self, night: str) -> float | None:
+        return next((number for which, number in self.places if which == night), None)
+
+
+@dataclass(frozen=True)
+class Overrides:
+    characters: tuple[Override, ...]
+    # How many written-out characters' numbers follow an older order, set aside for today's.
+    older: int = 0
+
+
+def same_text(a: str, b: str) -> bool:
+    """The same words but for spacing: an export's copy of the card says nothing new."""
+    return " ".join(a.split()) == " ".join(b.split())
+
+
+def own_text(official: OfficialTexts | None, ident: str, field: str, text: str) -> str:
+    """A script's own text for an official character it writes out: none where it is the
+    official English text (an export copying the card), which the official data give in the
+    sheet's language instead. `field`: one of TEXTS."""
+    card = _card(official, ident, field)
+    return "" if card is not None and same_text(card, text) else text
+
+
+def _card(official: OfficialTexts | None, ident: str, field: str) -> str | None:
+    if official is None:
+        return None
+    found = {"ability": official.ability, "first": official.first_night,
+             "other": official.other_night}[field](ident, "en")
+    return found.text if found else None
+
+
+def _replaces(official: OfficialTexts | None, ident: str, field: str, text: str) -> bool:
+    card = _card(official, ident, field)
+    return bool(text) and card is not None and not same_text(card, text)
+
+
+def _given(written: CustomCharacter, field: str) -> str:
+    return written.ability if field == "ability" else written.reminder(field)
+
+
+def _today(order: NightOrder, ident: str, night: str) -> int:
+    tonight = order.night(night)
+    return tonight.index(ident) if ident in tonight else 0
+
+
+def overrides(script: ScriptSpec, order: NightOrder,
+              official: OfficialTexts | None) -> Overrides:
+    """The script's overrides. Texts are told from the card only where the official data are
+    given (else the script's words are read as its own, as they are printed). Night numbers
+    follow an older order when one lies past today's last place, or when at least
+    OLDER_AT_LEAST written-out characters wake (by either order) and more than half of them have
+    a number other than today's."""
+    moved: dict[str, tuple[tuple[str, float], ...]] = {}
+    waking = 0
+    past = False
+    for ident, written in script.written_out.items():
+        # A night the script orders itself (_meta) reads no character's number.
+        numbers = [(night, written.position(night)) for night in written.numbered
+                   if (script.first_night if night == "first" else script.other_night) is None]
+        waking += any(number > 0 or _today(order, ident, night) > 0 for night, number in numbers)
+        past = past or any(number >= len(order.night(night)) for night, number in numbers)
+        differing = tuple((night, number) for night, number in numbers
+                          if number != _today(order, ident, night))
+        if differing:
+            moved[ident] = differing
+    older = past or (waking >= OLDER_AT_LEAST and len(moved) * 2 > waking)
+    found = []
+    for ident, written in script.written_out.items():
+        texts = tuple(field for field in TEXTS if _replaces(official, ident, field,
+                                                           _given(written, field)))
+        places = () if older else moved.get(ident, ())
+        if texts or places:
+            found.append(Override(ident, texts, places))
+    return Overrides(tuple(found), len(moved) if older else 0)
+
+
+def override_lines(found: Overrides, lang: str) -> tuple[str, ...]:
+    """One line for each overriding character, one for an older order, in lang."""
+    tr = translations(lang)
+    lines = []
+    for override in found.characters:
+        fields = [tr.gettext(_TEXT_NAMES[field]) for field in override.texts]
+        for night, number in override.places:
+            fields.append(tr.gettext(_PLACE_NAMES[night]) % {"number": f"{number:g}"} if number
+                          else tr.gettext(_NOT_WAKING[night]))
+        listed = fields[0] if len(fields) == 1 else \
+            tr.gettext("%(list)s and %(last)s") % {"list": ", ".join(fields[:-1]),
+                                                   "last": fields[-1]}
+        template = tr.ngettext("the script's %(fields)s replaces the official one",
+                               "the script's %(fields)s replace the official ones", len(fields))
+        # Particles follow the fields, words of the reader's language, never the id.
+        lines.append(f"{override.id}: " + resolve(template % {"fields": listed}))
+    if found.older:
+        lines.append(tr.ngettext(
+            "the script's night numbers for %(count)d official character follow an older "
+            "order; today's official order is used",
+            "the script's night numbers for %(count)d official characters follow an older "
+            "order; today's official order is used", found.older) % {"count": found.older})
+    return tuple(lines)
