@@ -15,38 +15,27 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 from urllib.parse import urlsplit
 
 from generator.checks import run_checks
 from generator.errors import AlmanacError
-from generator.export.po import write_lacking
 from generator.export.records import diagnostic_record, records
-from generator.export.script_json import export
 from generator.facts.official import OfficialTexts, load_official
 from generator.model import CONTROL, visible
 from generator.output.build import build
 from generator.output.files import output_path, write_bytes, write_text
-from generator.output.live import LiveServer
-from generator.output.preview import Preview, preview_lock
-from generator.output.printing import print_pdfs, standalone_html
 from generator.output.publish import build_lock, recover
-from generator.output.sheets import KINDS, make_sheet, sheet_html
 from generator.pipeline import load_corpus
-from generator.read.script_json import read_script
-from generator.read.script_spec import ScriptSpec
 from generator.resolve import Corpus
-from generator.translation.po_import import current_store, import_po
-from generator.translation.store import LINE_SHAPE_FILE, migrate, update_po
 from generator.views.messages import message
-from generator.views.narration import build_narration
 from generator.views.nightsheet import DETAILS, NIGHTS, NightSheet
-from generator.views.onuw import rulebook
-from generator.views.overrides import override_lines, overrides
-from generator.views.po_outcome import imported_summary, migrated_summary, updated_summary
-from generator.views.scriptsheet import ScriptSheet
-from generator.views.sheet_summary import summarise
-from generator.views.writing import written_in
+
+# What only some commands use (the browser, the script schema, the live server, the PO store)
+# is imported by them: a build starts in less time, and its languages' processes wait on it.
+if TYPE_CHECKING:
+    from generator.read.script_spec import ScriptSpec
+    from generator.views.scriptsheet import ScriptSheet
 
 ROOT = Path.cwd()
 
@@ -92,6 +81,8 @@ def _script(args: argparse.Namespace, corpus: Corpus, official: OfficialTexts | 
             lang: str) -> ScriptSpec:
     """The script file, its warnings printed (`file: warning: …`), with what its written-out
     official characters replace (in lang, the first sheet's language); its errors raised."""
+    from generator.read.script_json import read_script
+    from generator.views.overrides import override_lines, overrides
     script = read_script(Path(args.script), {t.id for t in corpus.glossary.game_terms("botc")},
                          corpus.night_order.specials)
     script = replace(script, warnings=(*script.warnings, *override_lines(
@@ -109,6 +100,7 @@ def _sheets(args: argparse.Namespace, asked: list[str] | None, kinds: tuple[str,
             ) -> tuple[Corpus, ScriptSpec, list[ScriptSheet | NightSheet], bool]:
     """The corpus, the script and its sheets of each kind in each language asked (none: the
     default language; None: every language)."""
+    from generator.output.sheets import make_sheet
     official = _official(args)
     corpus = load_corpus(args.root)
     langs = list(corpus.languages.codes) if asked is None else \
@@ -123,6 +115,7 @@ def _summarise(args: argparse.Namespace, script: ScriptSpec,
                sheets: list[ScriptSheet | NightSheet], official: bool,
                pages: list[tuple[str, int]]) -> int:
     """The run's last line: what the sheets lack; with --strict, exit 1 when anything does."""
+    from generator.views.sheet_summary import summarise
     summary = summarise(args.script, [(s.lang, s) for s in sheets], official,
                         len(script.warnings), pages)
     print(summary.line, file=sys.stdout if summary.complete else sys.stderr)
@@ -130,6 +123,7 @@ def _summarise(args: argparse.Namespace, script: ScriptSpec,
 
 
 def _one_sheet(args: argparse.Namespace, kind: str) -> int:
+    from generator.output.sheets import sheet_html
     target = _sheet_target(args)
     corpus, script, sheets, official = _sheets(args, [args.lang] if args.lang else [], (kind,))
     html = sheet_html(corpus, args.root / "templates", sheets[0])
@@ -147,6 +141,9 @@ def _scriptsheet(args: argparse.Namespace) -> int:
 
 def _print(args: argparse.Namespace) -> int:
     """Every sheet of a script, in each language asked, as one-page PDFs: one Chromium."""
+    from generator.output.printing import print_pdfs
+    from generator.output.sheets import KINDS, sheet_html
+    from generator.views.scriptsheet import ScriptSheet
     folder = _output_folder(args.output)
     langs = [code.strip() for code in args.lang.split(",") if code.strip()] if args.lang \
         else None
@@ -176,6 +173,10 @@ def _output_folder(value: str) -> Path:
 
 
 def _narration(args: argparse.Namespace) -> int:
+    from generator.output.printing import standalone_html
+    from generator.views.narration import build_narration
+    from generator.views.onuw import rulebook
+    from generator.views.writing import written_in
     target = _sheet_target(args)
     asked = [name.strip() for name in args.roles.split(",") if name.strip()]
     if not asked:
@@ -206,6 +207,7 @@ def _sheet_target(args: argparse.Namespace) -> Path:
 
 def _write_sheet(html: str, target: Path, pdf: bool) -> int:
     """Writes the sheet; its page count when printed, else 0."""
+    from generator.output.printing import print_pdfs
     pages = print_pdfs([(html, target)])[0] if pdf else 0
     if not pdf:
         write_text(target, html)
@@ -214,6 +216,7 @@ def _write_sheet(html: str, target: Path, pdf: bool) -> int:
 
 
 def _export_script(args: argparse.Namespace) -> int:
+    from generator.export.script_json import export
     target = output_path(args.output, "--output")
     corpus = load_corpus(args.root)
     script = next((s for s in corpus.scripts if args.script_id in (s.id, s.title)), None)
@@ -226,6 +229,8 @@ def _export_script(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from generator.output.live import LiveServer
+    from generator.output.preview import Preview, preview_lock
     with build_lock(args.root), suppress(AlmanacError):  # where no build can write, none left
         recover(args.root / "site")  # a build that died while swapping may have left site/ aside
     live = Preview(args.root, f"http://127.0.0.1:{args.port}/", _official(args))
@@ -254,6 +259,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _export_po(args: argparse.Namespace) -> int:
+    from generator.export.po import write_lacking
     target = output_path(args.output, "--output")
     corpus = load_corpus(args.root)
     buffer = io.BytesIO()
@@ -275,6 +281,8 @@ _WAITING = "Another almanac command is changing this project; waiting for it to 
 
 
 def _import_po(args: argparse.Namespace) -> int:
+    from generator.translation.po_import import import_po
+    from generator.views.po_outcome import imported_summary
     with build_lock(args.root, _WAITING):
         corpus = load_corpus(args.root)  # read under the lock: the store as the last one left it
         result = import_po(args.root, corpus, Path(args.po), args.lang)
@@ -285,6 +293,9 @@ def _import_po(args: argparse.Namespace) -> int:
 
 
 def _update_po(args: argparse.Namespace) -> int:
+    from generator.translation.po_import import current_store
+    from generator.translation.store import LINE_SHAPE_FILE, migrate, update_po
+    from generator.views.po_outcome import migrated_summary, updated_summary
     with build_lock(args.root, _WAITING):
         corpus = load_corpus(args.root)
         lang = _language(args, corpus)

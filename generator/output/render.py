@@ -115,12 +115,13 @@ class CompiledTemplates(BytecodeCache):
                 os.replace(partial, self.folder / bucket.key)
 
 
-_COMPILED = CompiledTemplates()
+# The site's templates and the theme's (output/site.py), one store for both.
+COMPILED = CompiledTemplates()
 
 
 def keep_compiled(folder: Path) -> None:
     """Keep the compiled templates in folder from now on, and take those it has."""
-    _COMPILED.folder = folder
+    COMPILED.folder = folder
 
 
 def page_link(url: str, directory_urls: bool = True) -> str:
@@ -137,7 +138,7 @@ def page_link(url: str, directory_urls: bool = True) -> str:
 def environment(templates: Path, lang: str, corpus: Corpus,
                 directory_urls: bool = True) -> Environment:
     env = Environment(loader=FileSystemLoader(templates), autoescape=True, finalize=inert,
-                      undefined=StrictUndefined, bytecode_cache=_COMPILED,
+                      undefined=StrictUndefined, bytecode_cache=COMPILED,
                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     tr = translations(lang)
 

@@ -10,15 +10,19 @@ from typing import Any
 
 import material
 import yaml
+from jinja2 import Environment
 from markupsafe import escape
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import ConfigurationError
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import Files
 
 from generator.errors import AlmanacError
 from generator.facts.catalogs import N_, translations
 from generator.facts.languages import Language, Languages
+from generator.output.render import COMPILED
 from generator.read.yaml_data import bounded, read_yaml_text
 from generator.resolve import Corpus
 
@@ -125,11 +129,21 @@ def site_config(config: Path, strict: bool = False) -> MkDocsConfig:
     return loaded
 
 
+class _CompiledTheme(BasePlugin):
+    """The theme's templates compiled once, kept with the site's: every language's build and
+    the next build take them instead of compiling Material's again (a seventh of a build)."""
+
+    def on_env(self, env: Environment, /, *, config: MkDocsConfig, files: Files) -> Environment:
+        env.bytecode_cache = COMPILED
+        return env
+
+
 def build_site(config: Path) -> None:
     """A language's whole site, where its config says (strict: a warning stops the build),
     without Material's page for missing addresses, whose links hold only from the site_url's
     path: the root's serves."""
     loaded = site_config(config, strict=True)
+    loaded.plugins["almanac/compiled-theme"] = _CompiledTheme()
     mkdocs_build(loaded)
     (Path(loaded["site_dir"]) / "404.html").unlink(missing_ok=True)
 
