@@ -108,8 +108,8 @@ def awkward_po() -> PoFile:
                   previous_id="게임 시작 시, 플레이어 3명 중 1명이 악한 팀임을 알게 됩니다(3명 "
                               "중 단 1명만 악한 팀)."),
         PoMessage("obsolete/long", "게임당 한 번, 밤*에 죽은 플레이어를 선택할 수 있습니다. 해당 "
-                  "플레이어가 주민이라면 부활합니다.", "Once per game, at night*, choose a "
-                  "dead player: if they are a Townsfolk, they are resurrected.", 0, 0,
+                  "플레이어가 주민이라면 부활합니다.", "A long English line of our own that wraps "
+                  "past the page width of an obsolete message, prefix and all.", 0, 0,
                   obsolete=True),
         PoMessage("obsolete/previous", "Now." * 20, "Maintenant." * 8, 0, 0, flags=("fuzzy",),
                   previous_id="Before. " * 12, obsolete=True),
