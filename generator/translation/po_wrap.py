@@ -46,10 +46,14 @@ def _class(char: str) -> str:
 
 
 def _width(char: str) -> int:
-    """Columns as libunistring counts them in UTF-8: wide two, combining and format none."""
-    if unicodedata.category(char) in ("Mn", "Me", "Cf", "Cc") or "\u1160" <= char <= "\u11ff":
+    """Columns as libunistring counts them in UTF-8: wide two, combining and format none (as
+    are the Hangul vowels and final consonants that join a syllable)."""
+    category = unicodedata.category(char)
+    if category in ("Mn", "Me", "Cf", "Cc") or "\u1160" <= char <= "\u11ff" or \
+            "\ud7b0" <= char <= "\ud7ff":
         return 0
-    return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    wide = category != "Cn" and unicodedata.east_asian_width(char) in ("W", "F")
+    return 2 if wide else 1
 
 
 def _possible_breaks(chars: list[str]) -> list[bool]:
