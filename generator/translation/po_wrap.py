@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterator
+from functools import cache
 
 from uniseg.linebreak import line_break
 
@@ -32,6 +33,7 @@ _TABLE = {
     "JT": "PIDIDIPPPIIDIPDIDPDDDDDDIDD", "HL": "PIDIDIPPPIIIIPIIIPIDDDDDDID",
     "RI": "PIDIDIPPPIIDIPDDDPDDDDDDDDI",
 }
+_COLUMN = {cls: n for n, cls in enumerate(_CLASSES)}
 # Classes of later Unicode versions or left to the implementation, as libunistring 1.0 takes
 # them in a UTF-8 file (AI narrow, complex scripts and unknowns alphabetic).
 _RESOLVED = {"AI": "AL", "SA": "AL", "XX": "AL", "AK": "AL", "AP": "AL", "AS": "AL", "VI": "AL",
@@ -40,11 +42,13 @@ _RESOLVED = {"AI": "AL", "SA": "AL", "XX": "AL", "AK": "AL", "AP": "AL", "AS": "
 _C_ESCAPES = {"\a": "a", "\b": "b", "\f": "f", "\n": "n", "\r": "r", "\t": "t", "\v": "v"}
 
 
+@cache  # a text has few distinct characters; the property look-up is slow
 def _class(char: str) -> str:
     name = line_break(char).name
     return _RESOLVED.get(name, name)
 
 
+@cache
 def _width(char: str) -> int:
     """Columns as libunistring counts them in UTF-8: wide two, combining and format none (as
     are the Hangul vowels and final consonants that join a syllable)."""
@@ -78,7 +82,7 @@ def _possible_breaks(chars: list[str]) -> list[bool]:
             if last == "ZW":
                 breaks[i] = True
             elif last != "BK":
-                rule = _TABLE[last][_CLASSES.index(cls)]
+                rule = _TABLE[last][_COLUMN[cls]]
                 breaks[i] = rule == "D" or (rule == "I" and space)
             breaks[i] = breaks[i] and not joins
             last, space = cls, False
