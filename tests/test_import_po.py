@@ -143,6 +143,10 @@ def test_round_trip(tmp_path, lang):
 
 
 PROFESSOR_ABILITY = "게임당 한 번, 밤*에 죽은 플레이어를 선택할 수 있습니다. 해당 플레이어가 주민이라면 부활합니다."
+# The Noble's earlier ability as a fuzzy message's previous msgid, wrapped as msgcat wraps it.
+NOBLE_PREVIOUS = '#, fuzzy\n#| msgctxt "noble/ability"\n#| msgid ""\n' \
+                 '#| "게임 시작 시, 플레이어 3명 중 1명이 악한 팀임을 알게 됩니다(3명 중 단 1명"\n' \
+                 '#| "만 악한 팀)."\n'
 
 
 def po(lang, *messages):
@@ -167,8 +171,9 @@ def test_a_translation_supersedes_the_untranslated_text_and_written_text_beats_i
     run = imported(project, po("en", ("professor/ability", PROFESSOR_ABILITY,
                                       "Once per game, at night*, choose a dead player.")))
     assert run.returncode == 0 and run.stdout.startswith("1 translation imported;")
-    assert 'msgctxt "professor/ability"\nmsgid "게임당 한 번' in store(project)
-    line = store(project).splitlines().index('msgctxt "professor/ability"') + 2
+    assert 'msgctxt "professor/ability"\nmsgid ""\n"게임당 한 번' in store(project)
+    line = store(project).splitlines().index(
+        'msgstr "Once per game, at night*, choose a dead player."')
     checked = almanac("check", root=project).stdout.splitlines()
     assert "content/en/004_12a4a26f551c30b4.txt:81: info superseded: Professor Ability: " \
            f"superseded by the translation at content/en/translations.po:{line + 1}" in checked
@@ -240,8 +245,7 @@ def test_a_source_changed_since_the_export_is_stale_in_check_and_on_the_page(tmp
     assert update.stdout == f"{new} new sections; 1 translation whose source changed, marked " \
                             "fuzzy; 0 obsolete; content/en/translations.po written\n"
     text = store(project)
-    assert '#, fuzzy\n#| msgctxt "noble/ability"\n#| msgid "' + old + '"\nmsgctxt ' \
-           '"noble/ability"\nmsgid "게임 시작 시, 3명을 압니다."\nmsgstr "You start knowing 3 ' \
+    assert NOBLE_PREVIOUS + 'msgctxt "noble/ability"\nmsgid "게임 시작 시, 3명을 압니다."\nmsgstr "You start knowing 3 ' \
            'players."\n' in text
     corpus = load_corpus(project)
     shown = sections_for(corpus, corpus.character("botc", "noble"), "en")[0]
@@ -255,7 +259,7 @@ def test_a_source_changed_since_the_export_is_stale_in_check_and_on_the_page(tmp
         ("You start knowing 3 players.", True, old)
     # The translator finds it still right and clears the mark: it is current again.
     reviewed = (project / "n.po").read_text(encoding="utf-8").replace(
-        f'#, fuzzy\n#| msgctxt "noble/ability"\n#| msgid "{old}"\n', "")
+        NOBLE_PREVIOUS, "")
     run = imported(project, reviewed.encode("utf-8"), "n.po")
     assert run.stdout.startswith("1 translation imported"), run.stdout + run.stderr
     assert "translation-stale" not in almanac("check", root=project).stdout
@@ -268,8 +272,8 @@ def test_an_edit_in_the_store_is_never_overwritten_by_an_import(tmp_path):
     exported = (project / "a.po").read_text(encoding="utf-8")
 
     def filled(text):
-        return exported.replace(f'{PROFESSOR_ABILITY}"\nmsgstr ""',
-                                f'{PROFESSOR_ABILITY}"\nmsgstr "{text}"').encode()
+        return exported.replace('부활합니다."\nmsgstr ""',
+                                f'부활합니다."\nmsgstr "{text}"').encode()
     # Two translators took the same export; the first one's comes in.
     assert imported(project, filled("Once per game, at night*, choose a dead player."),
                     "one.po").stdout.startswith("1 translation imported")

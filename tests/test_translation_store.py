@@ -40,14 +40,14 @@ def test_update_po_adds_marks_fuzzy_and_makes_obsolete_as_msgmerge_does(tmp_path
     assert made["onuw/bodyguard/description"].string == ""  # One Night roles too
     assert (project / STORE).read_text(encoding="utf-8").startswith(
         "# Translations of the almanac into English")
-    # The gettext tools take it as it is: msgfmt checks it, msgcat --no-wrap leaves it be.
+    # The gettext tools take it as it is: msgfmt checks it, msgcat leaves it be byte for byte.
     assert subprocess.run(["msgfmt", "-c", "-o", "/dev/null", STORE], cwd=project).returncode == 0
     written = (project / STORE).read_bytes()
-    assert subprocess.run(["msgcat", "--no-wrap", STORE], cwd=project, capture_output=True
+    assert subprocess.run(["msgcat", STORE], cwd=project, capture_output=True
                           ).stdout == written
-    # msgcat without --no-wrap rewraps the long lines; the store reads the same and the next
-    # update-po writes it back as it was.
-    subprocess.run(["msgcat", "-o", STORE, STORE], cwd=project, check=True)
+    # msgcat --no-wrap unwraps the long lines; the store reads the same and the next update-po
+    # writes it back as it was.
+    subprocess.run(["msgcat", "--no-wrap", "-o", STORE, STORE], cwd=project, check=True)
     assert (project / STORE).read_bytes() != written
     assert {c: (m.id, m.string) for c, m in messages(project).items()} == \
         {c: (m.id, m.string) for c, m in made.items()}
@@ -72,10 +72,16 @@ def test_update_po_adds_marks_fuzzy_and_makes_obsolete_as_msgmerge_does(tmp_path
     assert update.stdout == "0 new sections; 1 translation whose source changed, marked " \
                             f"fuzzy; 1 obsolete; {STORE} written\n"
     text = (project / STORE).read_text(encoding="utf-8")
-    assert f'#, fuzzy\n#| msgctxt "noble/ability"\n#| msgid "{old}"\nmsgctxt "noble/ability"\n' \
+    # Wrapped as msgcat wraps them: Hangul may break between syllables, at 79 columns.
+    assert '#, fuzzy\n#| msgctxt "noble/ability"\n#| msgid ""\n' \
+           '#| "게임 시작 시, 플레이어 3명 중 1명이 악한 팀임을 알게 됩니다(3명 중 단 1명"\n' \
+           '#| "만 악한 팀)."\nmsgctxt "noble/ability"\n' \
            'msgid "새 능력입니다."\nmsgstr "You start knowing 3."\n' in text
-    assert text.endswith(f'#~ msgctxt "professor/ability"\n#~ msgid "{professor_ko}"\n'
-                         '#~ msgstr "Once."\n')
+    assert text.endswith('#~ msgctxt "professor/ability"\n#~ msgid ""\n'
+                         '#~ "게임당 한 번, 밤*에 죽은 플레이어를 선택할 수 있습니다. 해당 플레이어가 주"\n'
+                         '#~ "민이라면 부활합니다."\n#~ msgstr "Once."\n')
+    assert subprocess.run(["msgcat", STORE], cwd=project, capture_output=True
+                          ).stdout == text.encode("utf-8")
     assert subprocess.run(["msgfmt", "-c", "-o", "/dev/null", STORE], cwd=project).returncode == 0
     again = almanac("update-po", "--lang", "en", root=project)
     assert again.stdout == f"0 new sections; 0 translations whose source changed, marked " \

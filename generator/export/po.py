@@ -230,8 +230,8 @@ def _add_roles(catalog: Catalog, corpus: Corpus, lang: str) -> None:
 
 def write_lacking(corpus: Corpus, lang: str, out: BinaryIO, official: OfficialTexts | None = None,
                   characters: set[str] | None = None, sections: set[str] | None = None) -> int:
-    """The PO as gettext writes it, without wrapping: Babel wraps comments at 76 columns even
-    with width 0, which splits a term hint across two comment lines."""
+    """The PO as gettext writes it, strings wrapped as msgcat wraps them and comments whole:
+    Babel wraps comments at 76 columns even with width 0, splitting a term hint in two."""
     catalog = lacking_catalog(corpus, lang, official, characters, sections)
     header = [line.removeprefix("#").removeprefix(" ")
               for line in catalog.header_comment.splitlines()]

@@ -1,32 +1,9 @@
-"""A PO file as gettext writes it, without wrapping: `msgcat --no-wrap` and `msgfmt -c` take it
-as it is. Long lines are not wrapped, so an edit to a sentence is a one-line diff in git."""
+"""A PO file as gettext writes it, wrapped as msgcat wraps it: `msgcat` and `msgfmt -c` take it as
+it is, so a tool that rewrites the file changes only what was edited."""
 from __future__ import annotations
 
 from generator.read.po import PoFile, PoMessage
-
-_ESCAPED = {"\\": "\\\\", '"': '\\"', "\t": "\\t", "\r": "\\r", "\a": "\\a", "\b": "\\b",
-            "\f": "\\f", "\v": "\\v"}
-
-
-def _escaped(char: str) -> str:
-    """A character as a PO string holds it: C escapes, octal for other ASCII controls."""
-    if char in _ESCAPED:
-        return _ESCAPED[char]
-    return f"\\{ord(char):03o}" if ord(char) < 0x20 and char != "\n" or char == "\x7f" else char
-
-
-def _quoted(text: str) -> str:
-    return '"' + "".join(map(_escaped, text)).replace("\n", "\\n") + '"'
-
-
-def _field(prefix: str, keyword: str, text: str) -> list[str]:
-    """`keyword "text"`, or, where the text has a line break before its end, an empty first
-    string and a string per line, as gettext writes them."""
-    if "\n" not in text.rstrip("\n") or text == "":
-        return [f"{prefix}{keyword} {_quoted(text)}"]
-    parts = text.split("\n")
-    lines = [part + "\n" for part in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
-    return [f"{prefix}{keyword} \"\"", *(f"{prefix}{_quoted(line)}" for line in lines)]
+from generator.translation.po_wrap import wrapped_field as _field
 
 
 def message_lines(message: PoMessage) -> list[str]:
@@ -49,7 +26,8 @@ def message_lines(message: PoMessage) -> list[str]:
 
 
 def po_text(po: PoFile) -> str:
-    header = [*(f"# {c}".rstrip() for c in po.header_comments), 'msgid ""', 'msgstr ""',
-              *(_quoted(f"{name}: {value}\n") for name, value in po.header.items())]
+    header = [*(f"# {c}".rstrip() for c in po.header_comments), 'msgid ""',
+              *_field("", "msgstr", "".join(f"{name}: {value}\n"
+                                            for name, value in po.header.items()))]
     blocks = [header, *(message_lines(message) for message in po.messages)]
     return "\n".join("\n".join(block) + "\n" for block in blocks)

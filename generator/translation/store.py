@@ -20,8 +20,9 @@ from generator.translation.po_text import po_text
 
 def empty_store(corpus: Corpus, lang: str) -> PoFile:
     name = display_name(lang, "en") or corpus.languages[lang].name
-    header = {"Project-Id-Version": "almanac", "Language": lang,
-              "Language-Team": f"{name} <{lang}>", "MIME-Version": "1.0",
+    # In gettext's order of header fields, which msgmerge keeps.
+    header = {"Project-Id-Version": "almanac", "Language-Team": f"{name} <{lang}>",
+              "Language": lang, "MIME-Version": "1.0",
               "Content-Type": "text/plain; charset=UTF-8", "Content-Transfer-Encoding": "8bit"}
     comments = (f"Translations of the almanac into {name}: msgctxt names character and section, "
                 "msgid is the text translated from.",
