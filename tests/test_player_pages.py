@@ -51,7 +51,7 @@ def test_the_korean_chef_shows_the_ability_its_summary_quotes(built_site, parsed
     html = page(site, "ko", "characters/chef")
     assert 'data-source="content/ko/002_6db689291a575787.txt:3" data-origin="summary"' in html
     assert texts(block(html, "almanac-ability")) == [quote]
-    assert "해설에서 인용함" in html  # marked as quoted from the summary
+    assert "해설에서 인용한 능력" in html  # marked as quoted from the summary
     assert "아직 이 언어로 작성된 항목이 없습니다" not in html  # the chef has a Korean entry
 
 
@@ -67,7 +67,7 @@ def test_the_korean_farmer_shows_the_korean_ability_of_the_english_almanac(built
     # No text in any language for the rest: each says so, and no notice promises more.
     for heading in SECTION_IDS["ko"][1:]:
         section = html.split(f'<h2 id="{heading}"', 1)[1].split("<h2", 1)[0]
-        assert '<p class="almanac-unwritten">이 항목은 아직 작성되지 않았습니다.</p>' in section
+        assert '<p class="almanac-unwritten">이 섹션은 아직 작성되지 않았습니다.</p>' in section
         assert "admonition" not in section
     assert "각 항목에 글의 출처를 적어 두었습니다" in html
 
