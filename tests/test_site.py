@@ -48,8 +48,8 @@ def test_character_page_has_both_names_team_sections_tokens_scripts_and_night(bu
     assert "<li>알아냄 ×3</li>" in html  # the Noble's three KNOW tokens
     assert "로마는 하루아침에 불타지 않았다" in text and "습기가 차다" in text
     # First night: its place on the script's night sheet (tests/test_player_pages.py counts it);
-    # the title is a link, so text_of leaves a space before the particle.
-    assert "로마는 하루아침에 불타지 않았다 의 첫날 밤에 깨어나는 18명 중 15번째" in text
+    # the title is a link, so text_of leaves a space before the colon.
+    assert "로마는 하루아침에 불타지 않았다 : 첫날 밤에 깨어나는 18명 중 15번째" in text
     assert "content/ko/000_a5b1c4d9f849e54a.txt:11" in text
 
 
@@ -110,7 +110,7 @@ def test_onuw_pages(built_site):
     artifacts = text_of(page(site, "en", "onuw/artifacts"))
     assert "Shroud of Shame" in artifacts and "부끄러움의 망토" in artifacts
     sets = text_of(page(site, "ko", "onuw/role-sets"))
-    assert "사악한 변신" in sets and "최소 3명" in sets
+    assert "사악한 변신" in sets and "3명 이상" in sets
 
 
 def test_nothing_is_loaded_from_outside(built_site):
