@@ -184,7 +184,7 @@ def test_what_cannot_be_read_under_content_is_a_diagnostic(tmp_path):
         "links; skipped",
         "content/ko/pipe.txt:1: error unreadable: cannot be read: not a regular file; skipped"]
     # The readable file is read as ever.
-    assert "content/en/004_small.txt:2: info missing-translation: 요리사 has no Korean entry" in \
+    assert "content/en/004_small.txt:2: info missing-translation: Chef (요리사) has no Korean entry" in \
         result.stdout.splitlines()
 
 

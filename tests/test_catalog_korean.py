@@ -15,11 +15,12 @@ from tests.projects import almanac
 
 # Values always shown in the reader's language (generator/codes.py's conventions), in Korean.
 KOREAN_WORDS = {"section": "분위기 글", "sections": "능력, 분위기 글", "language": "영어",
-                "other_language": "한국어", "chain": "한국어 → 영어",
+                "other_language": "한국어", "chain": "한국어 → 영어", "step_night": "첫날 밤",
+                "words_night": "세팅", "characters": "U+000D 제어 문자",
                 # What a script replaces of an official character (views/overrides.py).
                 "fields": "능력과 첫날 밤 안내", "list": "능력, 첫날 밤 안내", "last": "다른 밤 안내"}
 NUMBERS = {"count", "found", "expected", "first", "number", "heading", "heading_line",
-           "common_count", "rare_count", "offset", "n", "declared"}
+           "common_count", "rare_count", "offset", "n", "declared", "data_line"}
 LATIN = "Evil Wakes"  # a value whose Korean reading is unknown
 HANGUL = "뱀 조련사"
 

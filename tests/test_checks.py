@@ -221,3 +221,15 @@ def test_wake_order_against_the_night_order_data(corpus):
     changed = replace(corpus, night_order=replace(corpus.night_order,
                                                   onuw_combined=tuple(combined)))
     assert [(f.file, f.line) for f in wake_order_data(changed)] == [(F003, 154)]
+
+
+def test_a_missing_translation_names_the_character_in_both_languages(diagnostics):
+    # The name of the language it is written in and of the one it lacks: a reader of either
+    # knows it (it was named in the missing language only, which that reader cannot read).
+    def shown(name):
+        return [(d.file, message(d, "ko"), message(d, "en")) for d in diagnostics
+                if d.code == "missing-translation" and name in message(d, "en")]
+    assert shown("Clockmaker") == [
+        (F000, "시계공(Clockmaker): 영어 항목이 없습니다", "시계공 (Clockmaker) has no English entry")]
+    assert shown("Steward") == [
+        (F004, "Steward(시종): 한국어 항목이 없습니다", "Steward (시종) has no Korean entry")]

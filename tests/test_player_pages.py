@@ -51,7 +51,7 @@ def test_the_korean_chef_shows_the_ability_its_summary_quotes(built_site, parsed
     html = page(site, "ko", "characters/chef")
     assert 'data-source="content/ko/002_6db689291a575787.txt:3" data-origin="summary"' in html
     assert texts(block(html, "almanac-ability")) == [quote]
-    assert "해설에서 인용함" in html  # marked as quoted from the summary
+    assert "해설에서 인용한 능력" in html  # marked as quoted from the summary
     assert "아직 이 언어로 작성된 항목이 없습니다" not in html  # the chef has a Korean entry
 
 
@@ -59,7 +59,7 @@ def test_the_korean_farmer_shows_the_korean_ability_of_the_english_almanac(built
     site, _ = built_site
     html = page(site, "ko", "characters/farmer")
     ability = html.split('<h2 id="능력"', 1)[1].split("<h2", 1)[0]
-    assert "영어 연감에서 가져옴" in ability
+    assert "영어 연감에서 가져온 글" in ability
     assert '<div class="almanac-ability" lang="ko" ' \
            'data-source="content/en/004_12a4a26f551c30b4.txt:96" data-origin="entry">' in ability
     assert texts(block(html, "almanac-ability")) == [
@@ -67,9 +67,9 @@ def test_the_korean_farmer_shows_the_korean_ability_of_the_english_almanac(built
     # No text in any language for the rest: each says so, and no notice promises more.
     for heading in SECTION_IDS["ko"][1:]:
         section = html.split(f'<h2 id="{heading}"', 1)[1].split("<h2", 1)[0]
-        assert '<p class="almanac-unwritten">이 항목은 아직 작성되지 않았습니다.</p>' in section
+        assert '<p class="almanac-unwritten">이 섹션은 아직 작성되지 않았습니다.</p>' in section
         assert "admonition" not in section
-    assert "각 항목에 글의 출처를 적어 두었습니다" in html
+    assert "섹션마다 글의 출처를 적어 두었습니다" in html
 
 
 def test_an_english_page_marks_korean_text_with_its_language(built_site):
@@ -167,7 +167,7 @@ def test_the_night_order_is_the_place_on_each_script_sheet(built_site):
     assert (first.index("chef") + 1, len(first)) == (5, 6)
     assert night_items(page(site, "ko", "characters/chef"))[0] == (
         'data-night="first" data-script="002"> <a href="../../nightsheets/002-first/" lang="ko">'
-        "습기가 차다</a>의 첫날 밤에 깨어나는 6명 중 5번째")
+        "습기가 차다</a>: 첫날 밤에 깨어나는 6명 중 5번째")
 
 
 def test_a_character_on_no_script_says_when_the_official_order_wakes_it(built_site):

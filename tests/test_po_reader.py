@@ -141,3 +141,30 @@ def test_the_store_writer_puts_no_control_character_in_the_file():
     assert not [c for c in text if ord(c) < 0x20 and c != "\n" or c == "\x7f"]
     back = read_po_bytes(text.encode("utf-8"), STORE).messages[0]
     assert (back.id, back.string) == (message.id, message.string)
+
+
+def test_a_korean_po_and_store_name_a_control_character_in_korean(tmp_path):
+    # `U+000D control` in a Korean line: the character's name now comes from the catalogs.
+    project = project_copy(tmp_path)
+    source = load_corpus(project).character("botc", "steward").entries["en"].ability.text
+    header = HEADER.replace("Language: en", "Language: ko")
+    (project / "in.po").write_text(f'{header}\nmsgctxt "steward/ability"\nmsgid "{source}"\n'
+                                   'msgstr "하나\\r둘"\n', encoding="utf-8")
+    run = almanac("import-po", "in.po", root=project)
+    assert run.stderr == (
+        "in.po:7: warning po-refused: steward/ability: 번역에 줄을 나누거나 숨기는 문자(U+000D "
+        "제어 문자)가 있어 가져오지 않았습니다(줄은 \\n으로 나누세요. `pofilter -t newlines`로 "
+        "찾을 수 있습니다)\n")
+    store = "content/ko/translations.po"
+    (project / store).write_text(f'{header}\nmsgctxt "steward/ability"\nmsgid "{source}"\n'
+                                 'msgstr "하나\\r둘\u2028셋\u200b"\n', encoding="utf-8")
+    found = [line for line in almanac("check", "--lang", "ko", root=project).stdout.splitlines()
+             if "store-message" in line]
+    assert found == [f"{store}:7: warning store-message: steward/ability: 번역에 줄을 나누거나 "
+                     "숨기는 문자(U+000D 제어 문자, U+2028 줄 구분 문자)가 있어 보여 주지 않습니다(줄은 "
+                     "\\n으로 나누세요)"]
+    english = [line for line in almanac("check", root=project).stdout.splitlines()
+               if "store-message" in line]
+    assert english == [f"{store}:7: warning store-message: steward/ability: the translation holds "
+                       "U+000D control, U+2028 LINE SEPARATOR, which would split or hide a line; "
+                       "not shown (separate lines with \\n)"]

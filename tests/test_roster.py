@@ -62,7 +62,7 @@ def test_a_character_the_almanac_lacks_shows_the_card_and_says_so(sites):
     assert "<p>Each night*, you read the kitchen's made-up recipe book.</p>" in ability
     assert "아직 번역되지 않았습니다" in ability
     for anchor in ("해설", "진행-방법", "예시--메모"):
-        assert '<p class="almanac-unwritten">이 항목은 아직 작성되지 않았습니다.</p>' in \
+        assert '<p class="almanac-unwritten">이 섹션은 아직 작성되지 않았습니다.</p>' in \
             section(html, anchor)
     assert "almanac-sources" not in html  # no corpus line to point at
 

@@ -160,7 +160,7 @@ def test_bootlegger_rules_are_on_the_players_sheet_escaped(corpus, read, tmp_pat
     sheet_command(tmp_path, "scriptsheet", "bootlegger", "--lang", "ko")
     html = (tmp_path / "s.html").read_text(encoding="utf-8")
     rules = html.split('class="scriptsheet-bootlegger"')[1].split("</section>")[0]
-    assert "하우스 룰 (밀주업자)" in rules and "<b>" not in rules
+    assert "하우스 룰(밀주업자)" in rules and "<b>" not in rules
     assert [unescape(rule) for rule in re.findall(r"<li>(.*?)</li>", rules)] == [
         "Fixture rule: the Demon may bluff as any Outsider.",
         "Fixture rule: <b>dead</b> players keep one vote."]
@@ -349,8 +349,7 @@ def test_night_numbers_of_an_older_order_keep_todays_places_in_one_line(corpus, 
         "official order is used"]
     # The Korean line, and its count in the summary.
     assert warned(tmp_path, "older-order", "--lang", "ko") == [
-        "스크립트에 적힌 공식 캐릭터 4명의 밤 순서 번호는 예전 순서를 따르므로 오늘의 공식 순서대로 "
-        "깨웁니다"]
+        "스크립트에 적힌 공식 캐릭터 4명의 밤 번호는 예전 순서를 따릅니다. 현재 공식 순서대로 깨웁니다"]
     assert sheet_command(tmp_path, "nightsheet", "older-order", "--lang", "ko") == (
         f"{SHAPES / 'older-order.json'}: 1 text in another language; 1 warning about the "
         "script above", 0)

@@ -48,8 +48,8 @@ def test_character_page_has_both_names_team_sections_tokens_scripts_and_night(bu
     assert "<li>알아냄 ×3</li>" in html  # the Noble's three KNOW tokens
     assert "로마는 하루아침에 불타지 않았다" in text and "습기가 차다" in text
     # First night: its place on the script's night sheet (tests/test_player_pages.py counts it);
-    # the title is a link, so text_of leaves a space before the particle.
-    assert "로마는 하루아침에 불타지 않았다 의 첫날 밤에 깨어나는 18명 중 15번째" in text
+    # the title is a link, so text_of leaves a space before the colon.
+    assert "로마는 하루아침에 불타지 않았다 : 첫날 밤에 깨어나는 18명 중 15번째" in text
     assert "content/ko/000_a5b1c4d9f849e54a.txt:11" in text
 
 
@@ -66,10 +66,10 @@ def test_missing_translation_notice_links_to_the_report(built_site):
 def test_unwritten_sections_say_so_never_an_empty_heading(built_site):
     site, _ = built_site
     html = page(site, "ko", "characters/investigator")
-    assert html.count("이 항목은 아직 작성되지 않았습니다.") == 4  # flavor, summary, how-to-run, examples
+    assert html.count("이 섹션은 아직 작성되지 않았습니다.") == 4  # flavor, summary, how-to-run, examples
     # A section neither language has says so too, under its heading.
     chef = page(site, "ko", "characters/chef")
-    assert '<h2 id="진행-방법">진행 방법</h2>\n<p class="almanac-unwritten">이 항목은 아직 작성되지 ' \
+    assert '<h2 id="진행-방법">진행 방법</h2>\n<p class="almanac-unwritten">이 섹션은 아직 작성되지 ' \
            '않았습니다.</p>' in chef
 
 
@@ -103,14 +103,14 @@ def test_onuw_pages(built_site):
     site, _ = built_site
     sentinel = text_of(page(site, "ko", "onuw/roles/sentinel"))
     assert "경비병, 일어나세요." in sentinel and "마을주민 팀" in sentinel
-    assert "황혼에서 새벽까지만: #0" in sentinel and "한밤의 늑대인간과 함께: #0" in sentinel
-    assert "이 역할로 변신한 도플갱어는 즉시 행동합니다." in sentinel
+    assert "황혼에서 새벽까지만 할 때: #0" in sentinel and "기본판과 함께 할 때: #0" in sentinel
+    assert "이 역할로 변신한 도플갱어는 곧바로 행동합니다." in sentinel
     wake = text_of(page(site, "en", "onuw/wake-order"))
     assert "#9a" in wake and "after becoming Insomniac" in wake
     artifacts = text_of(page(site, "en", "onuw/artifacts"))
     assert "Shroud of Shame" in artifacts and "부끄러움의 망토" in artifacts
     sets = text_of(page(site, "ko", "onuw/role-sets"))
-    assert "사악한 변신" in sets and "최소 3명" in sets
+    assert "사악한 변신" in sets and "3명 이상" in sets
 
 
 def test_nothing_is_loaded_from_outside(built_site):
@@ -195,5 +195,5 @@ def test_the_000_characters_show_their_jinx_partners(built_site):
 def test_the_home_page_is_titled_home_not_a_section_name(built_site):
     site, _ = built_site
     # "Almanac" is also the summary section's name (해설 in Korean): the home page is Home.
-    assert "<title>처음 - 연감</title>" in page(site, "ko", "")
+    assert "<title>홈 - 연감</title>" in page(site, "ko", "")
     assert "<title>Home - Almanac</title>" in page(site, "en", "")

@@ -72,7 +72,7 @@ def test_check_prints_the_override_and_a_correction_matching_nothing(tmp_path):
         "content/night-steps.yaml:4 puts this step in the first night, where its words alone "
         "put it already"]
     korean = almanac("check", "--lang", "ko", root=tmp_path).stdout
-    assert "이 단계는 첫날 밤에 속합니다. 문장 표현만으로는 첫날 밤 이후의 밤에 속합니다" in korean
+    assert "이 단계를 첫날 밤으로 정했습니다. 문장 표현만 보면 첫날 밤 이후입니다" in korean
 
 
 @pytest.mark.parametrize("yaml, message", [

@@ -68,5 +68,8 @@ def missing_translation(corpus: Corpus):
         entry = character.entries[written[0]]  # reported once, at the first entry
         for lang in corpus.languages.codes:
             if lang not in character.entries:
-                yield MISSING_TRANSLATION.at(entry.file, entry.line, entry.raw_name,
-                                             name=character.name(lang), language=lang)
+                name, other = character.name(entry.lang), character.name(lang)
+                at = (entry.file, entry.line, entry.raw_name)
+                yield (MISSING_TRANSLATION.at(*at, name=name, language=lang) if other == name
+                       else MISSING_TRANSLATION.at(*at, "other-name", name=name,
+                                                   other_name=other, language=lang))

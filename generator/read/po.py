@@ -8,7 +8,6 @@ a msgstr. This reader follows gettext's grammar and fails at the line, as msgfmt
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 
 from generator.errors import AlmanacError
@@ -249,6 +248,6 @@ INVISIBLE = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\uf
 
 
 def named(characters: str) -> tuple[str, ...]:
-    """Each character once, as U+XXXX and its Unicode name."""
-    return tuple(f"U+{ord(c):04X} {unicodedata.name(c, 'control')}"
-                 for c in dict.fromkeys(characters))
+    """Each character once, as U+XXXX: a message names it in its reader's language
+    (views/labels.py: CHARACTER_NAMES)."""
+    return tuple(f"U+{ord(c):04X}" for c in dict.fromkeys(characters))

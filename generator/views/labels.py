@@ -22,3 +22,19 @@ EDITIONS = {"tb": N_("Trouble Brewing"), "bmr": N_("Bad Moon Rising"),
 # A position in words, by the page language's ordinal form (CLDR, through Babel).
 ORDINALS = {"one": N_("%(n)sst"), "two": N_("%(n)snd"), "few": N_("%(n)srd"),
             "other": N_("%(n)sth")}
+# The characters a translation may not hold or holds unseen (read/po.py: FORBIDDEN, INVISIBLE),
+# by their Unicode names; every other one is a control character, which has none.
+CONTROL_NAME = N_("control")
+CHARACTER_NAMES = {
+    "U+2028": N_("LINE SEPARATOR"), "U+2029": N_("PARAGRAPH SEPARATOR"),
+    "U+200B": N_("ZERO WIDTH SPACE"), "U+200C": N_("ZERO WIDTH NON-JOINER"),
+    "U+200D": N_("ZERO WIDTH JOINER"), "U+200E": N_("LEFT-TO-RIGHT MARK"),
+    "U+200F": N_("RIGHT-TO-LEFT MARK"), "U+202A": N_("LEFT-TO-RIGHT EMBEDDING"),
+    "U+202B": N_("RIGHT-TO-LEFT EMBEDDING"), "U+202C": N_("POP DIRECTIONAL FORMATTING"),
+    "U+202D": N_("LEFT-TO-RIGHT OVERRIDE"), "U+202E": N_("RIGHT-TO-LEFT OVERRIDE"),
+    "U+2060": N_("WORD JOINER"), "U+2061": N_("FUNCTION APPLICATION"),
+    "U+2062": N_("INVISIBLE TIMES"), "U+2063": N_("INVISIBLE SEPARATOR"),
+    "U+2064": N_("INVISIBLE PLUS"), "U+2066": N_("LEFT-TO-RIGHT ISOLATE"),
+    "U+2067": N_("RIGHT-TO-LEFT ISOLATE"), "U+2068": N_("FIRST STRONG ISOLATE"),
+    "U+2069": N_("POP DIRECTIONAL ISOLATE"), "U+FEFF": N_("ZERO WIDTH NO-BREAK SPACE"),
+}

@@ -14,7 +14,7 @@ from generator.views.writing import written_in
 
 # Parameters shown in the reader's language (generator/codes.py); the others are data.
 _NAMED = frozenset({"section", "sections", "language", "other_language", "chain", "step_night",
-                    "words_night"})
+                    "words_night", "characters"})
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,10 @@ def _shown(key: str, value: Param, lang: str) -> str | int:
         return gettext(labels.STEP_NIGHTS.get(value, value))
     if key in ("language", "other_language") and isinstance(value, str):
         return display_name(value, lang) or value
+    if key == "characters" and isinstance(value, tuple):  # code points, each with its name
+        names = labels.CHARACTER_NAMES
+        return ", ".join(f"{point} {gettext(names.get(point, labels.CONTROL_NAME))}"
+                         for point in value)
     if key == "chain" and isinstance(value, tuple):
         return " → ".join(display_name(v, lang) or v for v in value)
     return ", ".join(value) if isinstance(value, tuple) else value
