@@ -111,6 +111,14 @@ def test_onuw_pages(built_site):
     assert "Shroud of Shame" in artifacts and "부끄러움의 망토" in artifacts
     sets = text_of(page(site, "ko", "onuw/role-sets"))
     assert "사악한 변신" in sets and "3명 이상" in sets
+    # The rulebook's own text keeps the rulebook's language on the other language's pages.
+    english = page(site, "en", "onuw/roles/sentinel")
+    assert "The rulebook is written in Korean only; its text is shown as written." in \
+        text_of(english)
+    assert '<ol class="almanac-narration" lang="ko">' in english
+    assert 'class="almanac-artifact" lang="ko"' in page(site, "en", "onuw/artifacts")
+    assert "The rulebook is written in Korean only" not in \
+        text_of(page(site, "ko", "onuw/roles/sentinel"))
 
 
 def test_nothing_is_loaded_from_outside(built_site):

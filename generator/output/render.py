@@ -199,7 +199,9 @@ def pages(corpus: Corpus, lang: str, extra: list[Page],
                    {"s": script, "sheets": f"nightsheets/{script.id}-first.md" in extra_paths})
     if book:
         roles = role_views(corpus, lang)
-        yield Page("onuw/index.md", "onuw/index.md.j2", {"roles": roles})
+        yield Page("onuw/index.md", "onuw/index.md.j2", {
+            "roles": roles, "book_lang": book.lang,
+            "book_language": display_name(book.lang, lang) or book.lang})
         for role in roles:
             yield Page(f"onuw/roles/{role.id}.md", "onuw/role.md.j2", {"r": role})
         yield Page("onuw/wake-order.md", "onuw/wake-order.md.j2", {

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.facts.glossary import Term
+from generator.facts.languages import display_name
 from generator.facts.night_order import OnuwRules
 from generator.model import Role, Rulebook
 from generator.resolve import Corpus
@@ -32,6 +33,8 @@ class NarrationSheet:
     title: str
     lang: str
     title_lang: str  # the language its title is written in
+    book_lang: str  # the rulebook's, in which its narration is written
+    book_language: str  # its name in the sheet's language
     roles: tuple[str, ...]  # names in the sheet's language, in the order asked
     rows: tuple[NarrationRow, ...]
     not_waking: tuple[str, ...]
@@ -98,8 +101,10 @@ def build_narration(corpus: Corpus, book: Rulebook, title: str, asked: list[str]
         rows.append(NarrationRow(step.code, term.id, term.name(lang), lines, bool(lines), notes))
     placed = {row.id for row in rows}
     not_waking = tuple(t.name(lang) for t in terms if t.id not in placed)
-    return NarrationSheet(title, lang, title_lang, tuple(t.name(lang) for t in terms),
-                          tuple(rows), not_waking, tuple(unknown))
+    return NarrationSheet(title, lang, title_lang, book.lang,
+                          display_name(book.lang, lang) or book.lang,
+                          tuple(t.name(lang) for t in terms), tuple(rows), not_waking,
+                          tuple(unknown))
 
 
 def _werewolves_row(code: str, werewolf: Term, wolves: list[Term], roles: dict[str, Role],

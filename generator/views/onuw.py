@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.facts.glossary import squash
+from generator.facts.languages import display_name
 from generator.model import Rulebook, WakeStep
 from generator.read.po import PoMessage
 from generator.resolve import Corpus, shown_translation
@@ -35,7 +36,9 @@ class RoleView:
     acts_at_once: bool
     codes: tuple[tuple[str, str], ...]  # (list: daybreak|combined, code)
     source: str
-    description_lang: str = "ko"  # the rulebook's language, or the page's where translated
+    book_lang: str  # the rulebook's language: its team text, narration and notes
+    book_language: str  # its name in the page's language
+    description_lang: str  # the rulebook's language, or the page's where translated
 
 
 def _translated(corpus: Corpus, lang: str, ident: str, text: str) -> PoMessage | None:
@@ -82,6 +85,7 @@ def role_views(corpus: Corpus, lang: str) -> tuple[RoleView, ...]:
             description=tuple(line.strip() for line in translated.string.split("\n")
                               if line.strip()) if translated else
             tuple(line.text for line in role.description),
+            book_lang=book.lang, book_language=display_name(book.lang, lang) or book.lang,
             description_lang=lang if translated else book.lang,
             narration=tuple(u.text for u in role.narration),
             doppelganger=tuple(line.text for line in note.note) if note else (),
@@ -112,7 +116,8 @@ def wake_rows(corpus: Corpus, steps: tuple[WakeStep, ...], lang: str) -> tuple[W
 class ArtifactView:
     name: str
     other_name: str
-    effect: tuple[str, ...]
+    effect: tuple[str, ...]  # in the rulebook's language
+    lang: str  # the rulebook's
     source: str
 
 
@@ -127,7 +132,7 @@ def artifact_views(corpus: Corpus, lang: str) -> tuple[ArtifactView, ...]:
         views.append(ArtifactView(term.name(lang) if term else artifact.name,
                                   term.name(other_language(corpus, lang)) if term
                                   else artifact.name,
-                                  tuple(line.text for line in artifact.effect),
+                                  tuple(line.text for line in artifact.effect), book.lang,
                                   f"{book.file}:{artifact.line}"))
     return tuple(views)
 
