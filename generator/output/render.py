@@ -153,7 +153,7 @@ def page_link(url: str, directory_urls: bool = True) -> str:
 
 class _Compiler(CodeGenerator):
     """Templates whose printed values go through inert alone: it returns markup already, which
-    Jinja's escape around it would only copy again (a fifth of rendering a language)."""
+    Jinja's escape around it would only copy again (twice: escape, then Markup)."""
 
     def _output_child_pre(self, node: nodes.Expr, frame: Frame,
                           finalize: CodeGenerator._FinalizeInfo) -> None:

@@ -67,8 +67,8 @@ def step_classes(steps: tuple[Line, ...], words: NightWords,
     return tuple(classes)
 
 
-# Every sheet of a night asks this again for each of its characters (and the night order of
-# every script, render.pages): the same steps, the same answer.
+# The sheets of every script that has a character ask this of its steps again, night after
+# night: the same steps, the same answer.
 @lru_cache(maxsize=4096)
 def steps_for_night(steps: tuple[Line, ...], night: str, words: NightWords,
                     fixes: tuple[StepNight, ...] = ()) -> tuple[str, ...]:
