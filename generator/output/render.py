@@ -171,11 +171,17 @@ class _Environment(Environment):
 def environment(templates: Path, lang: str, corpus: Corpus,
                 directory_urls: bool = True) -> Environment:
     env = _Environment(loader=FileSystemLoader(templates), autoescape=True, finalize=inert,
-                      undefined=StrictUndefined, bytecode_cache=COMPILED,
-                      trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+                       undefined=StrictUndefined, bytecode_cache=COMPILED,
+                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     tr = translations(lang)
+    plain: dict[str, Markup] = {}  # the UI strings without variables, each translated once
 
     def gettext(message: str, **variables: Any) -> Markup:
+        if not variables:
+            found = plain.get(message)
+            if found is None:
+                plain[message] = found = Markup(tr.gettext(message)) % {}
+            return found
         # Jinja's own would escape the variables for HTML only, not for Markdown.
         return Markup(tr.gettext(message)) % {k: inert(v) for k, v in variables.items()}
     env.globals.update(_=gettext, gettext=gettext)
