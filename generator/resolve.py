@@ -4,6 +4,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from generator.codes import DAMAGED_NAME, SUPERSEDED, UNKNOWN_CHARACTER
 from generator.facts.glossary import Glossary, Term, squash
@@ -67,7 +68,16 @@ class Corpus:
     stores: dict[str, PoFile] = field(default_factory=dict, hash=False)  # lang → its store
 
     def character(self, game: str, ident: str) -> Character | None:
-        return next((c for c in self.characters if c.game == game and c.id == ident), None)
+        return self._by_key.get((game, ident))
+
+    @cached_property
+    def _by_key(self) -> dict[tuple[str, str], Character]:
+        """Each character by (game, id), the first where two share one: pages and sheets look
+        characters up by id, thousands of times a language."""
+        index: dict[tuple[str, str], Character] = {}
+        for character in self.characters:
+            index.setdefault((character.game, character.id), character)
+        return index
 
 
 # Which of two entries' sections a merged entry keeps: written text over text in another

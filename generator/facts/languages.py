@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -106,8 +106,17 @@ class Languages:
     def others(self, code: str) -> tuple[str, ...]:
         """The other languages in the order their text stands in for this one's: its fallback
         chain first, then the rest in site order."""
-        chain = [c for c in self[code].fallback if c != code and self.get(c)]
-        return tuple(dict.fromkeys([*chain, *(c for c in self.codes if c != code)]))
+        known = self._others.get(code)
+        return known if known is not None else self._others_of(self[code])
+
+    @cached_property
+    def _others(self) -> dict[str, tuple[str, ...]]:
+        """others of every language, worked out once: the text of every page asks."""
+        return {language.code: self._others_of(language) for language in self.all}
+
+    def _others_of(self, language: Language) -> tuple[str, ...]:
+        chain = [c for c in language.fallback if c != language.code and self.get(c)]
+        return tuple(dict.fromkeys([*chain, *(c for c in self.codes if c != language.code)]))
 
 
 # A language code names a folder of texts and of the site: letters, then subtags.

@@ -9,12 +9,21 @@ import re
 from collections.abc import Iterator
 from contextlib import suppress
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import urlsplit
 
-from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined, pass_context
+from jinja2 import (
+    BytecodeCache,
+    Environment,
+    FileSystemLoader,
+    StrictUndefined,
+    nodes,
+    pass_context,
+)
 from jinja2.bccache import Bucket
+from jinja2.compiler import CodeGenerator, Frame
 from markupsafe import Markup
 from mkdocs.utils.meta import get_data
 
@@ -44,9 +53,16 @@ _SURROGATE = re.compile("[\ud800-\udfff\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 def inert(value: Any) -> Markup:
     """Every value a template prints: data becomes text, never markup (the environment's
     finalize)."""
+    if type(value) is str:  # most values: plain text, often the same (a status, a code)
+        return _inert_text(value)
     if hasattr(value, "__html__"):
         return Markup(value)
-    return Markup(_SURROGATE.sub("\ufffd", str(value)).translate(_INERT))
+    return _inert_text(str(value))
+
+
+@lru_cache(maxsize=65536)
+def _inert_text(text: str) -> Markup:
+    return Markup(_SURROGATE.sub("\ufffd", text).translate(_INERT))
 
 
 def yaml_scalar(text: str, attribute: bool = False) -> Markup:
@@ -135,14 +151,37 @@ def page_link(url: str, directory_urls: bool = True) -> str:
     return path + mark + fragment
 
 
+class _Compiler(CodeGenerator):
+    """Templates whose printed values go through inert alone: it returns markup already, which
+    Jinja's escape around it would only copy again (twice: escape, then Markup)."""
+
+    def _output_child_pre(self, node: nodes.Expr, frame: Frame,
+                          finalize: CodeGenerator._FinalizeInfo) -> None:
+        if finalize.src is None or frame.eval_ctx.volatile or not frame.eval_ctx.autoescape:
+            super()._output_child_pre(node, frame, finalize)
+            return
+        self.write("(")  # in place of "escape(", closed as it would be
+        self.write(finalize.src)
+
+
+class _Environment(Environment):
+    code_generator_class = _Compiler
+
+
 def environment(templates: Path, lang: str, corpus: Corpus,
                 directory_urls: bool = True) -> Environment:
-    env = Environment(loader=FileSystemLoader(templates), autoescape=True, finalize=inert,
-                      undefined=StrictUndefined, bytecode_cache=COMPILED,
-                      trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env = _Environment(loader=FileSystemLoader(templates), autoescape=True, finalize=inert,
+                       undefined=StrictUndefined, bytecode_cache=COMPILED,
+                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     tr = translations(lang)
+    plain: dict[str, Markup] = {}  # the UI strings without variables, each translated once
 
     def gettext(message: str, **variables: Any) -> Markup:
+        if not variables:
+            found = plain.get(message)
+            if found is None:
+                plain[message] = found = Markup(tr.gettext(message)) % {}
+            return found
         # Jinja's own would escape the variables for HTML only, not for Markdown.
         return Markup(tr.gettext(message)) % {k: inert(v) for k, v in variables.items()}
     env.globals.update(_=gettext, gettext=gettext)

@@ -8,6 +8,7 @@ mislead, an editor's night for the step (content/night-steps.yaml) decides inste
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from generator.facts.languages import NightWords
 from generator.facts.step_nights import NIGHTS, StepNight
@@ -66,6 +67,9 @@ def step_classes(steps: tuple[Line, ...], words: NightWords,
     return tuple(classes)
 
 
+# The sheets of every script that has a character ask this of its steps again, night after
+# night: the same steps, the same answer.
+@lru_cache(maxsize=4096)
 def steps_for_night(steps: tuple[Line, ...], night: str, words: NightWords,
                     fixes: tuple[StepNight, ...] = ()) -> tuple[str, ...]:
     """Every step of tonight, in source order; none when the almanac has none for tonight."""

@@ -15,7 +15,7 @@ from generator.resolve import Character, Corpus, Script
 from generator.translation.lacking import is_stale
 from generator.views import labels
 from generator.views.corpus_script import from_corpus
-from generator.views.nightsheet import NIGHTS, build_sheet
+from generator.views.nightsheet import NIGHTS, woken
 
 
 def other_language(corpus: Corpus, lang: str) -> str:
@@ -146,9 +146,7 @@ SheetOrders = dict[tuple[str, str], tuple[str, ...]]
 def sheet_orders(corpus: Corpus) -> SheetOrders:
     """(script id, night) → the characters its night sheet wakes, in order: the very rows the
     sheets show (worked out once for all pages: see render.pages)."""
-    lang = corpus.languages.default.code  # the order is the same in every language
-    return {(script.id, night): tuple(row.id for row in build_sheet(
-                corpus, from_corpus(script), lang, night).rows if not row.special)
+    return {(script.id, night): woken(corpus, from_corpus(script), night)
             for script in corpus.scripts for night in NIGHTS}
 
 

@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import groupby
 
 from generator.facts.official import (
     OfficialText,
     OfficialTexts,
     Part,
-    PartKind,
     markup_parts,
 )
 from generator.model import PRESENT, Entry
@@ -114,17 +115,22 @@ class _Text:
         return tuple(stray_parts(line, letters) for line in self.lines)
 
 
+# The same steps are on the sheets of every script that has their character.
+@lru_cache(maxsize=4096)
 def stray_parts(text: str, letters: frozenset[str]) -> tuple[Part, ...]:
     """The text, with each run of letters of a script outside `letters` as a stray part."""
     parts: list[Part] = []
-    for run in _RUNS.finditer(text):
-        system = letter_system(run.group(0)[0])
-        kind: PartKind = "stray" if system and system not in letters else "text"
-        if parts and parts[-1].kind == kind == "text":
-            parts[-1] = Part("text", parts[-1].text + run.group(0))
-        else:
-            parts.append(Part(kind, run.group(0)))
+    for stray, runs in groupby(_RUNS.findall(text), key=lambda run: _is_stray(run, letters)):
+        if stray:
+            parts += (Part("stray", run) for run in runs)
+        else:  # the runs between strays as one text part
+            parts.append(Part("text", "".join(runs)))
     return tuple(parts)
+
+
+def _is_stray(run: str, letters: frozenset[str]) -> bool:
+    system = letter_system(run[0])
+    return bool(system) and system not in letters
 
 
 # Runs of letters of one script, and runs of everything else.
@@ -217,13 +223,27 @@ def _order(corpus: Corpus, script: ScriptSpec, night: str, apart: bool,
     return tuple(ident for _, _, ident in sorted(placed))
 
 
+def _apart(corpus: Corpus, script: ScriptSpec, night: str) -> bool:
+    """Whether the night's homebrew characters are placed apart (placed_apart), the script not
+    ordering the night itself."""
+    return placed_apart(corpus, script) and \
+        (script.first_night if night == "first" else script.other_night) is None
+
+
+def woken(corpus: Corpus, script: ScriptSpec, night: str) -> tuple[str, ...]:
+    """The characters a night's sheet wakes, in order: its rows but the special ones, without
+    working out their texts."""
+    order = _order(corpus, script, night, _apart(corpus, script, night),
+                   overrides(script, corpus.night_order, None))
+    return tuple(ident for ident in order if ident not in corpus.night_order.specials)
+
+
 def build_sheet(corpus: Corpus, script: ScriptSpec, lang: str, night: str,
                 official: OfficialTexts | None = None, detail: str = "full") -> NightSheet:
     """The sheet of one night; special rows (dusk, dawn, …) carry their id only: the template
     words them in the sheet's language. `official`: the official data files, where the user
     gave them, fill what the almanac and the script lack. `detail`: one of DETAILS."""
-    apart = placed_apart(corpus, script) and \
-        (script.first_night if night == "first" else script.other_night) is None
+    apart = _apart(corpus, script, night)
     order = _order(corpus, script, night, apart,
                    overrides(script, corpus.night_order, official))
     rows = []

@@ -169,10 +169,13 @@ def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
     by_file = tuple(
         _totals(pf.file, [e.status[s] for e in pf.entries for s in SECTIONS])
         for pf in corpus.parsed if pf.entries)
+    by_code: dict[str, list[Diagnostic]] = {}
+    for d in diagnostics:
+        by_code.setdefault(d.code, []).append(d)
     checks = tuple(
         CheckFindings(check.code, check.severity, description(check.description, lang),
-                      tuple(_finding(d, lang, corpus.languages, sources) for d in diagnostics
-                            if d.code == check.code))
+                      tuple(_finding(d, lang, corpus.languages, sources)
+                            for d in by_code.get(check.code, ())))
         for check in REGISTRY)
     present_teams = tuple(sorted(set(teams.values()),
                                  key=lambda t: (corpus.glossary.team_order(t), t)))

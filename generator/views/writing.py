@@ -4,13 +4,15 @@ another language's folder)."""
 from __future__ import annotations
 
 from generator.facts.languages import Languages
-from generator.parse.vocabulary import letter_systems
+from generator.parse.vocabulary import letter_system
 
 
 def written_in(languages: Languages, text: str) -> str | None:
     """The one language whose own letters write every letter of the text; None for a text
     without letters, or one that no language, or more than one, writes alone."""
-    systems = set(letter_systems(text))
+    # The scripts of its distinct characters: no count needed (asked of every line shown).
+    systems = set(map(letter_system, set(text)))
+    systems.discard(None)
     found = [language.code for language in languages.all if systems and systems <= language.letters]
     return found[0] if len(found) == 1 else None
 
