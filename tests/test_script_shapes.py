@@ -333,6 +333,21 @@ def test_a_written_out_night_number_places_the_character_there(corpus, read, tmp
         "poisoner: 스크립트의 다른 밤에 깨지 않는 것이 공식 내용을 대신합니다"]
 
 
+def test_a_written_out_negative_night_number_does_not_wake_as_0_does(corpus, read, tmp_path):
+    """Below 0 is not a place before dusk: the Poisoner's -5 and -0.5 are its 0 (it does not
+    wake), the Imp's -1 on the first night is today's 0 (nothing replaced, no older order)."""
+    spec = read("override-negative")
+    assert overrides(spec, corpus.night_order, None) == Overrides((
+        Override("poisoner", (), (("first", 0), ("other", 0))),))
+    assert [i for i, _ in rows(corpus, spec, "en", "first")] == [
+        "dusk", "minioninfo", "demoninfo", "washerwoman", "chef", "fortuneteller", "dawn"]
+    assert [i for i, _ in rows(corpus, spec, "en", "other")] == [
+        "dusk", "imp", "fortuneteller", "dawn"]
+    assert warned(tmp_path, "override-negative", "--lang", "en") == [
+        "poisoner: the script's first-night place (0: does not wake) and other-night place "
+        "(0: does not wake) replace the official ones"]
+
+
 def test_night_numbers_of_an_older_order_keep_todays_places_in_one_line(corpus, read,
                                                                         tmp_path):
     """Four of five written-out characters that wake have numbers other than today's: an

@@ -92,7 +92,8 @@ def overrides(script: ScriptSpec, order: NightOrder,
     past = False
     for ident, written in script.written_out.items():
         # A night the script orders itself (_meta) reads no character's number.
-        numbers = [(night, written.position(night)) for night in written.numbered
+        # Below 0, as at 0, it does not wake (a homebrew character's negative number too).
+        numbers = [(night, max(written.position(night), 0)) for night in written.numbered
                    if (script.first_night if night == "first" else script.other_night) is None]
         waking += any(number > 0 or _today(order, ident, night) > 0 for night, number in numbers)
         past = past or any(number >= len(order.night(night)) for night, number in numbers)
