@@ -329,8 +329,8 @@ def test_a_written_out_night_number_places_the_character_there(corpus, read, tmp
         "fortuneteller: the script's first-night place (52) replaces the official one",
         "poisoner: the script's other-night place (0: does not wake) replaces the official one"]
     assert warned(tmp_path, "override-night", "--lang", "ko") == [
-        "fortuneteller: 스크립트의 첫날 밤 52번째 순서가 공식 내용을 대신합니다",
-        "poisoner: 스크립트의 다른 밤에 깨지 않는 것이 공식 내용을 대신합니다"]
+        "fortuneteller: 스크립트의 첫날 밤 순서 52가 공식 내용을 대신합니다",
+        "poisoner: 스크립트의 다른 밤 순서 0(깨지 않음)이 공식 내용을 대신합니다"]
 
 
 def test_a_written_out_negative_night_number_does_not_wake_as_0_does(corpus, read, tmp_path):
@@ -410,8 +410,8 @@ def test_override_lines_list_three_fields_and_choose_korean_particles():
         "the official ones",
         "chef: the script's other-night place (3) replaces the official one")
     assert override_lines(found, "ko") == (
-        "imp: 스크립트의 능력, 다른 밤 안내와 첫날 밤 7.5번째 순서가 공식 내용을 대신합니다",
-        "chef: 스크립트의 다른 밤 3번째 순서가 공식 내용을 대신합니다")
+        "imp: 스크립트의 능력, 다른 밤 안내와 첫날 밤 순서 7.5가 공식 내용을 대신합니다",
+        "chef: 스크립트의 다른 밤 순서 3이 공식 내용을 대신합니다")
     assert override_lines(Overrides((), 1), "en") == (
         "the script's night numbers for 1 official character follow an older order; today's "
         "official order is used",)
