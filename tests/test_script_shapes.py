@@ -402,6 +402,27 @@ def test_a_written_out_text_override_is_warned_by_default_an_identical_one_is_no
     assert next(r for r in sheet.rows if r.id == "chef").source == "official"
 
 
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_a_rewritten_ability_replaces_the_almanacs_on_both_sheets(corpus, read, lang):
+    """The warning says the script's ability replaces the official one: so it does where the
+    almanac has the character's ability in the sheet's language (the Poisoner, the Imp), on
+    the players' sheet and on a row that has only the ability to show (the Imp, woken on the
+    first night by the script's 40)."""
+    spec = read("override-ability")
+    official = load_official(OFFICIAL)
+    players = build_script_sheet(corpus, spec, lang, official)
+    abilities = {c.id: (c.source, "".join(p.text for p in c.ability))
+                 for team in players.teams for c in team.characters}
+    assert abilities["poisoner"] == \
+        ("script", "Fixture words: each night, a player's soup goes cold.")
+    assert abilities["imp"] == \
+        ("script", "Fixture words: on the first night too, you knock a pot off the stove.")
+    sheet = build_sheet(corpus, spec, lang, "first", official, "short")
+    assert next(r for r in sheet.rows if r.id == "imp").source == "script"
+    assert text(sheet, "imp") == \
+        "Fixture words: on the first night too, you knock a pot off the stove."
+
+
 def test_override_lines_list_three_fields_and_choose_korean_particles():
     found = Overrides((Override("imp", ("ability", "other"), (("first", 7.5),)),
                        Override("chef", (), (("other", 3),)),), 0)
