@@ -423,6 +423,25 @@ def test_a_rewritten_ability_replaces_the_almanacs_on_both_sheets(corpus, read, 
         "Fixture words: on the first night too, you knock a pot off the stove."
 
 
+def test_a_copy_of_the_card_with_curly_quotes_is_no_override(corpus, tmp_path):
+    """Editors and tools turn ' into ’: the same card still, nothing said, nothing
+    replaced (the official text stays, in the sheet's language)."""
+    import json
+
+    path = tmp_path / "curly.json"
+    path.write_text(json.dumps([
+        {"id": "poisoner", "name": "Poisoner", "team": "minion",
+         "ability": "Each night, you add pepper to one invented guest’s bowl."},
+        "chef", "imp"]), encoding="utf-8")
+    spec = read_script(path, [t.id for t in corpus.glossary.game_terms("botc")],
+                       corpus.night_order.specials)
+    official = load_official(OFFICIAL)
+    assert overrides(spec, corpus.night_order, official) == Overrides(())
+    poisoner = next(c for team in build_script_sheet(corpus, spec, "en", official).teams
+                    for c in team.characters if c.id == "poisoner")
+    assert poisoner.source == "almanac"
+
+
 def test_override_lines_list_three_fields_and_choose_korean_particles():
     found = Overrides((Override("imp", ("ability", "other"), (("first", 7.5),)),
                        Override("chef", (), (("other", 3),)),), 0)

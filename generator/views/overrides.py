@@ -45,9 +45,14 @@ class Overrides:
     older: int = 0
 
 
+# Curly and straight quotes: tools and editors turn one into the other in a copy of the card.
+_QUOTES = str.maketrans("\u2018\u2019\u201c\u201d", "''\"\"")
+
+
 def same_text(a: str, b: str) -> bool:
-    """The same words but for spacing: an export's copy of the card says nothing new."""
-    return " ".join(a.split()) == " ".join(b.split())
+    """The same words but for spacing and the form of quote marks: an export's copy of the
+    card says nothing new."""
+    return " ".join(a.translate(_QUOTES).split()) == " ".join(b.translate(_QUOTES).split())
 
 
 def own_text(official: OfficialTexts | None, ident: str, field: str, text: str) -> str:
