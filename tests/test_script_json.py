@@ -363,3 +363,11 @@ def test_many_unknown_ids_print_ten_lines_and_a_count_unless_verbose(tmp_path):
     assert f"{path}: warning: [31]: 'Fang Gu' read as 'fanggu'" in said
     assert f"{path}: warning: 1 id read as the official tools read it (capitals, spaces, '_' " \
         "and '-' dropped); --verbose shows it" in said
+
+
+def test_an_unterminated_string_says_at_once(tmp_path):
+    """json's own message ends in "at" ("Unterminated string starting at"): not "at at"."""
+    path = tmp_path / "cut.json"
+    path.write_text('[\n "chef",\n "imp', encoding="utf-8")
+    assert str(failure(path)) == \
+        f"{path}:3: error: not JSON: Unterminated string starting at column 2"

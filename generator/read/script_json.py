@@ -111,7 +111,9 @@ def _load(path: Path) -> Any:
     try:
         document = json.loads(text, parse_constant=_not_json)
     except json.JSONDecodeError as err:
-        raise AlmanacError(f"not JSON: {err.msg} at column {err.colno}", file=where,
+        # json's messages of a place end in "at" ("Unterminated string starting at")
+        said = err.msg.removesuffix(" at")
+        raise AlmanacError(f"not JSON: {said} at column {err.colno}", file=where,
                            line=err.lineno) from err
     except RecursionError as err:
         raise AlmanacError(f"JSON nested deeper than {_MAX_DEPTH} levels", file=where) from err
