@@ -175,6 +175,14 @@ def test_narration_for_evil_transformation(tmp_path):
     assert "규칙서에 이 역할의 대본이 없습니다" in re.search(r'data-id="robber".*?</tr>', html, re.S).group(0)
 
 
+def test_a_narration_printed_to_pdf_exits_0(tmp_path):
+    """The printed page count is not the exit status (a one-page PDF exited 1)."""
+    pdf = tmp_path / "set.pdf"
+    result = almanac("narration", "--roles", "werewolf,seer", "--lang", "en", "--pdf", str(pdf))
+    assert (result.returncode, result.stdout, result.stderr) == (0, f"{pdf}\n", "")
+    assert pdf.read_bytes().startswith(b"%PDF-")
+
+
 def test_narration_with_revealer_adds_the_doppelganger_step(tmp_path):
     out = tmp_path / "set.html"
     almanac("narration", "--roles", "doppelganger,revealer,sentinel,bodyguard", "--lang", "ko",

@@ -134,6 +134,7 @@ def test_a_folder_without_roles_json(tmp_path):
 @pytest.mark.parametrize(("name", "data", "message"), [
     ("roles.json", b'[\n {"id": "chef",\n',
      ":3: error: not JSON: Expecting property name enclosed in double quotes at column 1"),
+    ("roles.json", b'[\n {"id": "chef', ":2: error: not JSON: Unterminated string starting at column 9"),
     ("roles.json", b'["chef\xff"]', ": error: not UTF-8 at byte 6"),
     ("roles.json", b'{"chef": {}}',
      ": error: not in the official layout: the top level should be an array"),

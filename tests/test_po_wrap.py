@@ -97,6 +97,11 @@ AWKWARD = [
                         "\u1100\u1161\u11a8\u1100\u1161\u11a8 " * 4, ""),  # jamo: two columns a syllable
     ("marks", "e\u0301" * 40 + " zero\u200bwidth\u200bspace" * 3, ""),
     ("context/" + "long-" * 20 + "end", "Short.", "Court."),
+    # A letter or number may break before an East Asian opening bracket, not before "(".
+    ("brackets/east-asian", "x" * 70 + "x「점쟁이」 " + "y" * 70 + "2《규칙서》와 "
+                            + "z" * 70 + "a（괄호） " + "w" * 70 + "w(bracket)", ""),
+    # Flags (pairs of regional indicators) break between each other.
+    ("flags", "a" * 70 + "🇰🇷🇰🇷🇰🇷🇰🇷" + "b" * 20 + " 깃발🇯🇵🇰🇷" * 8, ""),
 ]
 
 

@@ -115,3 +115,28 @@ def test_templates_compiled_by_another_version_of_the_environment_are_not_taken(
     site = project / "site"
     assert 'location.replace(chosen + "/index.html")' in (site / "index.html").read_text()
     assert (site / "en" / "characters" / "chef.html").is_file()
+
+
+def test_damaged_compiled_templates_are_compiled_anew_not_a_traceback(tmp_path):
+    """Entries that begin as Jinja's do but hold garbage (a disk error, an interrupted copy),
+    and an entry that is a folder: the build compiles those templates again, the same site."""
+    from jinja2.bccache import bc_magic
+
+    from generator.output.build import build
+    from tests.projects import site_project
+
+    project = site_project(tmp_path)
+    assert build(project) == 0
+    site = project / "site"
+    before = {p.relative_to(site): p.read_bytes() for p in site.rglob("*") if p.is_file()}
+    compiled = project / "build" / "compiled-templates"
+    entries = sorted(compiled.iterdir())
+    for entry in entries[1:]:
+        entry.write_bytes(bc_magic + b"garbage")
+    entries[0].unlink()
+    entries[0].mkdir()
+    assert build(project) == 0
+    assert {p.relative_to(site): p.read_bytes() for p in site.rglob("*") if p.is_file()} == \
+        before
+    # No partial file is left beside the entry that is a folder.
+    assert sorted(p.name for p in compiled.iterdir()) == sorted(e.name for e in entries)

@@ -15,7 +15,7 @@ from generator.read.script_spec import CustomCharacter
 from tests.conftest import ROOT
 
 FIXTURES = ROOT / "tests" / "fixtures"
-TEAMS = "['townsfolk', 'outsider', 'minion', 'demon', 'traveller', 'fabled', 'loric']"
+TEAMS = '["townsfolk", "outsider", "minion", "demon", "traveller", "fabled", "loric"]'
 
 
 @pytest.fixture(scope="module")
@@ -53,13 +53,23 @@ def test_a_wrong_type_in_a_homebrew_character_names_its_path(tmp_path):
 def test_every_unusable_element_is_listed_with_its_path():
     error = failure(FIXTURES / "scripts" / "wrong-types.json")
     assert error.message.split("; ") == [
-        "[0].firstNight[0]: ['dusk'] is not of type 'string'",
+        "[0].firstNight[0]: [\"dusk\"] is not of type 'string'",
         "[4].reminders: 5 is not of type 'array'",
         "[5]: 7 is not of type 'object', 'string'",
         "[6]: 'team' is a required property",
         "[6]: 'ability' is a required property",
         "[6].image: 5 is not of type 'string', 'array'",
     ]
+
+
+def test_values_are_shown_as_json_writes_them(tmp_path):
+    """The author wrote JSON: true, null and "17", never Python's True, None and '17'."""
+    character = {"id": "x", "name": "X", "team": "townsfolk", "ability": "a",
+                 "firstNight": True, "otherNight": None, "reminders": "17"}
+    assert failure(written(tmp_path, [character])).message.split("; ") == [
+        "[0].firstNight: true is not of type 'number'",
+        "[0].otherNight: null is not of type 'number'",
+        "[0].reminders: \"17\" is not of type 'array'"]
 
 
 def test_a_nested_alternative_is_blamed_on_its_element(tmp_path):
@@ -89,7 +99,7 @@ def test_long_values_are_shortened_in_messages(tmp_path):
     character = {"id": "x", "name": "X", "team": "townsfolk", "ability": "a",
                  "reminders": {"first": "a" * 100, "b": 1, "c": 2, "d": 3}}
     assert failure(written(tmp_path, [character])).message == \
-        "[0].reminders: {'b': 1, 'c': 2, 'd': 3, ...} is not of type 'array'"
+        "[0].reminders: {\"b\": 1, \"c\": 2, \"d\": 3, ...} is not of type 'array'"
 
 
 def test_errors_past_twenty_are_counted(tmp_path):
@@ -171,7 +181,7 @@ def test_faults_the_reader_can_live_with_are_warnings(tmp_path, known):
         "script: 4 items, fewer than 5",
         "[1]: 21 characters, more than 20",
         "[2].name: 31 characters, more than 30",
-        f"[3].team: 'villain' is not one of {TEAMS}",
+        f"[3].team: \"villain\" is not one of {TEAMS}",
         f"[1]: unknown id '{'a' * 21}'",
         "1 item carries fields the official format does not define, read past; --verbose shows it",
         "1 team spelt otherwise read as the official one; --verbose shows it",
@@ -353,3 +363,11 @@ def test_many_unknown_ids_print_ten_lines_and_a_count_unless_verbose(tmp_path):
     assert f"{path}: warning: [31]: 'Fang Gu' read as 'fanggu'" in said
     assert f"{path}: warning: 1 id read as the official tools read it (capitals, spaces, '_' " \
         "and '-' dropped); --verbose shows it" in said
+
+
+def test_an_unterminated_string_says_at_once(tmp_path):
+    """json's own message ends in "at" ("Unterminated string starting at"): not "at at"."""
+    path = tmp_path / "cut.json"
+    path.write_text('[\n "chef",\n "imp', encoding="utf-8")
+    assert str(failure(path)) == \
+        f"{path}:3: error: not JSON: Unterminated string starting at column 2"

@@ -329,8 +329,23 @@ def test_a_written_out_night_number_places_the_character_there(corpus, read, tmp
         "fortuneteller: the script's first-night place (52) replaces the official one",
         "poisoner: the script's other-night place (0: does not wake) replaces the official one"]
     assert warned(tmp_path, "override-night", "--lang", "ko") == [
-        "fortuneteller: 스크립트의 첫날 밤 52번째 순서가 공식 내용을 대신합니다",
-        "poisoner: 스크립트의 다른 밤에 깨지 않는 것이 공식 내용을 대신합니다"]
+        "fortuneteller: 스크립트의 첫날 밤 순서 52가 공식 내용을 대신합니다",
+        "poisoner: 스크립트의 다른 밤 순서 0(깨지 않음)이 공식 내용을 대신합니다"]
+
+
+def test_a_written_out_negative_night_number_does_not_wake_as_0_does(corpus, read, tmp_path):
+    """Below 0 is not a place before dusk: the Poisoner's -5 and -0.5 are its 0 (it does not
+    wake), the Imp's -1 on the first night is today's 0 (nothing replaced, no older order)."""
+    spec = read("override-negative")
+    assert overrides(spec, corpus.night_order, None) == Overrides((
+        Override("poisoner", (), (("first", 0), ("other", 0))),))
+    assert [i for i, _ in rows(corpus, spec, "en", "first")] == [
+        "dusk", "minioninfo", "demoninfo", "washerwoman", "chef", "fortuneteller", "dawn"]
+    assert [i for i, _ in rows(corpus, spec, "en", "other")] == [
+        "dusk", "imp", "fortuneteller", "dawn"]
+    assert warned(tmp_path, "override-negative", "--lang", "en") == [
+        "poisoner: the script's first-night place (0: does not wake) and other-night place "
+        "(0: does not wake) replace the official ones"]
 
 
 def test_night_numbers_of_an_older_order_keep_todays_places_in_one_line(corpus, read,
@@ -387,6 +402,46 @@ def test_a_written_out_text_override_is_warned_by_default_an_identical_one_is_no
     assert next(r for r in sheet.rows if r.id == "chef").source == "official"
 
 
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_a_rewritten_ability_replaces_the_almanacs_on_both_sheets(corpus, read, lang):
+    """The warning says the script's ability replaces the official one: so it does where the
+    almanac has the character's ability in the sheet's language (the Poisoner, the Imp), on
+    the players' sheet and on a row that has only the ability to show (the Imp, woken on the
+    first night by the script's 40)."""
+    spec = read("override-ability")
+    official = load_official(OFFICIAL)
+    players = build_script_sheet(corpus, spec, lang, official)
+    abilities = {c.id: (c.source, "".join(p.text for p in c.ability))
+                 for team in players.teams for c in team.characters}
+    assert abilities["poisoner"] == \
+        ("script", "Fixture words: each night, a player's soup goes cold.")
+    assert abilities["imp"] == \
+        ("script", "Fixture words: on the first night too, you knock a pot off the stove.")
+    sheet = build_sheet(corpus, spec, lang, "first", official, "short")
+    assert next(r for r in sheet.rows if r.id == "imp").source == "script"
+    assert text(sheet, "imp") == \
+        "Fixture words: on the first night too, you knock a pot off the stove."
+
+
+def test_a_copy_of_the_card_with_curly_quotes_is_no_override(corpus, tmp_path):
+    """Editors and tools turn ' into ’: the same card still, nothing said, nothing
+    replaced (the official text stays, in the sheet's language)."""
+    import json
+
+    path = tmp_path / "curly.json"
+    path.write_text(json.dumps([
+        {"id": "poisoner", "name": "Poisoner", "team": "minion",
+         "ability": "Each night, you add pepper to one invented guest’s bowl."},
+        "chef", "imp"]), encoding="utf-8")
+    spec = read_script(path, [t.id for t in corpus.glossary.game_terms("botc")],
+                       corpus.night_order.specials)
+    official = load_official(OFFICIAL)
+    assert overrides(spec, corpus.night_order, official) == Overrides(())
+    poisoner = next(c for team in build_script_sheet(corpus, spec, "en", official).teams
+                    for c in team.characters if c.id == "poisoner")
+    assert poisoner.source == "almanac"
+
+
 def test_override_lines_list_three_fields_and_choose_korean_particles():
     found = Overrides((Override("imp", ("ability", "other"), (("first", 7.5),)),
                        Override("chef", (), (("other", 3),)),), 0)
@@ -395,8 +450,8 @@ def test_override_lines_list_three_fields_and_choose_korean_particles():
         "the official ones",
         "chef: the script's other-night place (3) replaces the official one")
     assert override_lines(found, "ko") == (
-        "imp: 스크립트의 능력, 다른 밤 안내와 첫날 밤 7.5번째 순서가 공식 내용을 대신합니다",
-        "chef: 스크립트의 다른 밤 3번째 순서가 공식 내용을 대신합니다")
+        "imp: 스크립트의 능력, 다른 밤 안내와 첫날 밤 순서 7.5가 공식 내용을 대신합니다",
+        "chef: 스크립트의 다른 밤 순서 3이 공식 내용을 대신합니다")
     assert override_lines(Overrides((), 1), "en") == (
         "the script's night numbers for 1 official character follow an older order; today's "
         "official order is used",)

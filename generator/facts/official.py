@@ -161,7 +161,9 @@ def _read(path: Path) -> Any:
     except UnicodeDecodeError as err:
         raise AlmanacError(f"not UTF-8 at byte {err.start}", str(path)) from err
     except json.JSONDecodeError as err:
-        raise AlmanacError(f"not JSON: {err.msg} at column {err.colno}", str(path),
+        # json's messages of a place end in "at" ("Unterminated string starting at")
+        said = err.msg.removesuffix(" at")
+        raise AlmanacError(f"not JSON: {said} at column {err.colno}", str(path),
                            err.lineno) from err
     except (RecursionError, ValueError) as err:  # nesting or a number past Python's limits
         raise AlmanacError("not JSON the official data could hold", str(path)) from err

@@ -118,7 +118,10 @@ class CompiledTemplates(BytecodeCache):
             with suppress(OSError):
                 code = (self.folder / bucket.key).read_bytes()
         if code is not None:
-            bucket.bytecode_from_string(code)  # ignored if the source or Python changed
+            try:
+                bucket.bytecode_from_string(code)  # ignored if the source or Python changed
+            except Exception:  # a damaged entry, which Jinja unpickles: compiled anew
+                bucket.reset()
 
     def dump_bytecode(self, bucket: Bucket) -> None:
         self._code[bucket.key] = code = bucket.bytecode_to_string()
@@ -127,8 +130,11 @@ class CompiledTemplates(BytecodeCache):
                 self.folder.mkdir(parents=True, exist_ok=True)
                 # Whole or not at all: the other language's process may read it meanwhile.
                 partial = self.folder / f".{bucket.key}.{os.getpid()}"
-                partial.write_bytes(code)
-                os.replace(partial, self.folder / bucket.key)
+                try:
+                    partial.write_bytes(code)
+                    os.replace(partial, self.folder / bucket.key)
+                finally:
+                    partial.unlink(missing_ok=True)
 
 
 # The site's templates and the theme's (output/site.py), one store for both.

@@ -30,6 +30,26 @@ _SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother = 2, 40, 40
 _SHORT.maxlist = _SHORT.maxdict = 3
 
 
+class _JsonShort(reprlib.Repr):
+    """A value of the script as JSON writes it (true, null, "text"), shortened: the file's
+    author wrote JSON, not Python."""
+
+    def repr_bool(self, x: bool, level: int) -> str:
+        return "true" if x else "false"
+
+    def repr_NoneType(self, x: None, level: int) -> str:  # noqa: N802 - reprlib's naming
+        return "null"
+
+    def repr_str(self, x: str, level: int) -> str:
+        shown = json.dumps(x[:self.maxstring], ensure_ascii=False)
+        return shown if len(x) <= self.maxstring else f"{shown[:-1]}...\""
+
+
+_VALUE = _JsonShort()
+_VALUE.maxlevel, _VALUE.maxstring, _VALUE.maxother = 2, 40, 40
+_VALUE.maxlist = _VALUE.maxdict = 3
+
+
 def read_script(path: Path, known: Collection[str], specials: Iterable[str] = ()
                 ) -> ScriptSpec:
     """The script in a file of the official format. `known`: the official character ids;
@@ -91,7 +111,9 @@ def _load(path: Path) -> Any:
     try:
         document = json.loads(text, parse_constant=_not_json)
     except json.JSONDecodeError as err:
-        raise AlmanacError(f"not JSON: {err.msg} at column {err.colno}", file=where,
+        # json's messages of a place end in "at" ("Unterminated string starting at")
+        said = err.msg.removesuffix(" at")
+        raise AlmanacError(f"not JSON: {said} at column {err.colno}", file=where,
                            line=err.lineno) from err
     except RecursionError as err:
         raise AlmanacError(f"JSON nested deeper than {_MAX_DEPTH} levels", file=where) from err
@@ -177,11 +199,11 @@ def _message(error: ValidationError) -> str:
     value, limit = error.instance, error.validator_value
     match error.validator:
         case "type":
-            return f"{_SHORT.repr(value)} is not of type {_types([limit])}"
+            return f"{_VALUE.repr(value)} is not of type {_types([limit])}"
         case "oneOf":
-            return f"{_SHORT.repr(value)} is not of type {_types(f.get('type') for f in limit)}"
+            return f"{_VALUE.repr(value)} is not of type {_types(f.get('type') for f in limit)}"
         case "enum":
-            return f"{_SHORT.repr(value)} is not one of {limit!r}"
+            return f"{_VALUE.repr(value)} is not one of {json.dumps(limit, ensure_ascii=False)}"
         case "maxLength":
             return f"{len(value)} characters, more than {limit}"
         case "maxItems":

@@ -60,12 +60,24 @@ def _width(char: str) -> int:
     return 2 if wide else 1
 
 
+# UAX #14's LB30 keeps a letter or number with an opening bracket after it, but for an East
+# Asian one (「, 《, （): libunistring breaks before those, as the table alone would not.
+_BEFORE_OPENING = frozenset({"AL", "HL", "NU"})
+
+
+@cache
+def _east_asian(char: str) -> bool:
+    return unicodedata.east_asian_width(char) in ("F", "W", "H")
+
+
 def _possible_breaks(chars: list[str]) -> list[bool]:
     """Where a line may break before each character, as u8_possible_linebreaks finds it."""
     breaks = [False] * len(chars)
     last, space, glued = "BK", False, False  # class of the last non-space; a space after it
+    flags = 0  # regional indicators just before: a flag is two, and flags break between them
     for i, char in enumerate(chars):
         cls = _class(char)
+        paired, flags = flags % 2 == 0, flags + 1 if cls == "RI" else 0
         joins, glued = glued, cls == "ZWJ"  # nothing breaks after a zero-width joiner
         if cls == "ZWJ":
             cls = "CM"
@@ -83,7 +95,9 @@ def _possible_breaks(chars: list[str]) -> list[bool]:
                 breaks[i] = True
             elif last != "BK":
                 rule = _TABLE[last][_COLUMN[cls]]
-                breaks[i] = rule == "D" or (rule == "I" and space)
+                breaks[i] = rule == "D" or (rule == "I" and space) or \
+                    (last in _BEFORE_OPENING and cls == "OP" and _east_asian(char)) or \
+                    (last == cls == "RI" and paired)
             breaks[i] = breaks[i] and not joins
             last, space = cls, False
     return breaks

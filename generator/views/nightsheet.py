@@ -318,12 +318,15 @@ def _character_row(corpus: Corpus, script: ScriptSpec, ident: str, lang: str, ni
     text = (first_mine or _first_in(lang, (in_language, steps, mine, card))) \
         if detail == "short" else _first_in(lang, (steps, mine, card))
     if text is None:
-        text = _first_in(lang, (
-            _ability(corpus, entries, lang),
-            _Text((own_ability,), "script", written_in(corpus.languages, own_ability) or lang)
-            if own_ability else None,
-            _official(official.ability(ident, lang), "official-ability")
-            if official and not custom else None)) \
+        script_ability = _Text((own_ability,), "script",
+                               written_in(corpus.languages, own_ability) or lang) \
+            if own_ability else None
+        # An ability the script rewrote (told from the card) replaces the almanac's of the card.
+        text = (script_ability if script_ability and written and official else None) or \
+            _first_in(lang, (
+                _ability(corpus, entries, lang), script_ability,
+                _official(official.ability(ident, lang), "official-ability")
+                if official and not custom else None)) \
             or _Text((), "none", lang)
     no_step = bool(tonight and tonight.no_step_tonight)
     if term:

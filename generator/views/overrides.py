@@ -45,9 +45,14 @@ class Overrides:
     older: int = 0
 
 
+# Curly and straight quotes: tools and editors turn one into the other in a copy of the card.
+_QUOTES = str.maketrans("\u2018\u2019\u201c\u201d", "''\"\"")
+
+
 def same_text(a: str, b: str) -> bool:
-    """The same words but for spacing: an export's copy of the card says nothing new."""
-    return " ".join(a.split()) == " ".join(b.split())
+    """The same words but for spacing and the form of quote marks: an export's copy of the
+    card says nothing new."""
+    return " ".join(a.translate(_QUOTES).split()) == " ".join(b.translate(_QUOTES).split())
 
 
 def own_text(official: OfficialTexts | None, ident: str, field: str, text: str) -> str:
@@ -92,7 +97,8 @@ def overrides(script: ScriptSpec, order: NightOrder,
     past = False
     for ident, written in script.written_out.items():
         # A night the script orders itself (_meta) reads no character's number.
-        numbers = [(night, written.position(night)) for night in written.numbered
+        # Below 0, as at 0, it does not wake (a homebrew character's negative number too).
+        numbers = [(night, max(written.position(night), 0)) for night in written.numbered
                    if (script.first_night if night == "first" else script.other_night) is None]
         waking += any(number > 0 or _today(order, ident, night) > 0 for night, number in numbers)
         past = past or any(number >= len(order.night(night)) for night, number in numbers)

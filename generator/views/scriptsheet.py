@@ -98,8 +98,13 @@ def _character(corpus: Corpus, script: ScriptSpec, ident: str, lang: str,
     character = corpus.character("botc", ident)
     found = almanac_ability(corpus, character.entries if character else {}, lang)
     card: OfficialText | None = official.ability(ident, lang) if official else None
-    # The almanac's text first where it is in the sheet's language; then the script's own
-    # words for an official character; then whichever of the almanac and the card is in it.
+    # The script's own ability, where the official data tell it from the card, replaces the
+    # character's (the almanac's text is of the card's); else the almanac's text first where
+    # it is in the sheet's language; then the script's own words for an official character;
+    # then whichever of the almanac and the card is in it.
+    if own and official:
+        return ScriptCharacter(ident, name, markup_parts(own), "script",
+                               written_in(corpus.languages, own) or lang)
     if found and found[1] == lang:
         return ScriptCharacter(ident, name, (Part("text", found[0]),), "almanac", found[1])
     if own:
