@@ -145,8 +145,11 @@ def _print(args: argparse.Namespace) -> int:
     from generator.output.sheets import KINDS, sheet_html
     from generator.views.scriptsheet import ScriptSheet
     folder = _output_folder(args.output)
-    langs = [code.strip() for code in args.lang.split(",") if code.strip()] if args.lang \
-        else None
+    langs = [code.strip() for code in args.lang.split(",") if code.strip()] \
+        if args.lang is not None else None
+    if langs == []:
+        raise AlmanacError("--lang names no language; give codes separated by commas (ko,en), "
+                           "or leave it out for every language")
     corpus, script, sheets, official = _sheets(args, langs, KINDS)
     folder.mkdir(exist_ok=True)  # only once the script and languages are known good
     jobs = [(sheet_html(corpus, args.root / "templates", sheet),

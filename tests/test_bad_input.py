@@ -378,6 +378,11 @@ def test_print_checks_everything_before_it_makes_its_folder(tmp_path):
     for empty in ("", " "):
         one_line_error(almanac("print", "bad.json", "-o", empty, root=tmp_path),
                        "error: -o needs a folder name (`-o .` for the current folder)")
+    for nothing in (",", "", " , "):
+        one_line_error(almanac("print", "bad.json", "-o", "sheets", "--lang", nothing,
+                               root=tmp_path),
+                       "error: --lang names no language; give codes separated by commas "
+                       "(ko,en), or leave it out for every language")
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "bad.json", "content", "mkdocs.yml", "templates"]
 

@@ -141,6 +141,7 @@ class _Suggestions:
 
 @dataclass
 class _Reading:
+    official: frozenset[str]
     known: frozenset[str]
     notes: _Notes
     suggest: _Suggestions
@@ -151,7 +152,8 @@ class _Reading:
         when quiet). `also`: more ids known here."""
         ident = normalise_id(raw)
         if ident in self.known or ident in also:
-            if ident != raw:
+            # A homebrew id is the script's own whatever its spelling: nothing to say of it.
+            if ident != raw and (ident in self.official or ident in also):
                 self.notes.detail("spelling", f"{where}: '{raw}' read as '{ident}'")
             return ident
         if not quiet:
@@ -172,7 +174,7 @@ def build_spec(path: Path, document: list[Any], official: frozenset[str],
     homebrew = {normalise_id(item["id"]) for item in document
                 if _is_defined(item) and normalise_id(item["id"]) not in official}
     known = official | homebrew
-    reading = _Reading(known, notes, _Suggestions(known))
+    reading = _Reading(official, known, notes, _Suggestions(known))
     first = _unique(((f"[{i}]", _item_id(item, f"[{i}]", reading), i)
                      for i, item in enumerate(document)), notes)
     meta_index = first.pop(META, None)
