@@ -9,6 +9,7 @@ import subprocess
 import sys
 import threading
 import urllib.error
+import urllib.parse
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
@@ -155,6 +156,19 @@ def test_the_server_lists_no_folders_and_refuses_a_nul(live):
         with pytest.raises(urllib.error.HTTPError) as answer:
             urllib.request.urlopen(live.url + path)
         assert answer.value.code == code
+
+
+def test_a_reloaded_page_takes_the_themes_hashed_assets_from_the_browsers_cache(live):
+    with urllib.request.urlopen(live.url + "en/characters/steward/") as answer:
+        assert answer.headers["Cache-Control"] is None  # a page is asked again after an edit
+        html = answer.read().decode("utf-8")
+    bundle = re.search(r'src="([^"]*assets/javascripts/bundle\.[0-9a-f]{8}\.min\.js)"', html)
+    assert bundle
+    asset = urllib.parse.urljoin(live.url + "en/characters/steward/", bundle[1])
+    with urllib.request.urlopen(asset) as answer:
+        assert answer.headers["Cache-Control"] == "max-age=31536000, immutable"
+    with urllib.request.urlopen(live.url + "en/assets/almanac.css") as answer:
+        assert answer.headers["Cache-Control"] is None  # the project's own, edited in place
 
 
 def test_the_server_answers_only_this_machine_by_name(live):

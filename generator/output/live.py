@@ -5,6 +5,7 @@ to this machine by name (421 for any other Host: a page of another site that poi
 name at 127.0.0.1, DNS rebinding, reads nothing)."""
 from __future__ import annotations
 
+import re
 import traceback
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -16,6 +17,10 @@ from mkdocs.livereload import LiveReloadServer
 POLL = 0.1
 # The names of this machine a browser may send as Host (with the port or without).
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
+# The theme's scripts and stylesheets named by a hash of their content (bundle.79ae519e.min.js):
+# a page reloaded after an edit takes them from the browser's cache, not from this server again.
+_HASHED = re.compile(r"/assets/(?:javascripts|stylesheets)/(?:[\w-]+/)*[\w-]+\.[0-9a-f]{8}"
+                     r"\.min\.(?:js|css)\Z")
 
 
 class LiveServer(LiveReloadServer):
@@ -82,7 +87,15 @@ class LiveServer(LiveReloadServer):
             start_response("421 Misdirected Request", [("Content-Type", "text/plain")])
             return [b"421 Misdirected Request: this preview answers only 127.0.0.1, localhost "
                     b"and [::1]"]
-        if "\0" in environ.get("PATH_INFO", ""):  # no file has such a name
+        path = environ.get("PATH_INFO", "")
+        if "\0" in path:  # no file has such a name
             start_response("400 Bad Request", [("Content-Type", "text/plain")])
             return [b"400 Bad Request"]
-        return super()._serve_request(environ, start_response)
+        if not _HASHED.search(path):
+            return super()._serve_request(environ, start_response)
+
+        def kept(status: str, headers: list[tuple[str, str]], *rest: Any) -> Any:
+            if status.startswith("200"):
+                headers = [*headers, ("Cache-Control", "max-age=31536000, immutable")]
+            return start_response(status, headers, *rest)
+        return super()._serve_request(environ, kept)

@@ -21,7 +21,7 @@ from typing import Any
 from jinja2 import Environment, TemplateError, TemplateSyntaxError
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.exceptions import Abort
-from mkdocs.plugins import BasePlugin
+from mkdocs.plugins import BasePlugin, event_priority
 
 from generator.checks import run_checks
 from generator.errors import AlmanacError
@@ -39,7 +39,7 @@ from generator.output.render import (
     not_found_page,
     redirect_page,
 )
-from generator.output.site import show_mkdocs_warnings, site_config
+from generator.output.site import compiled_theme, show_mkdocs_warnings, site_config
 from generator.parse import parse_text
 from generator.pipeline import corpus_of, load_facts
 from generator.read.corpus import DATA_FILES, Text, read_corpus, read_stores
@@ -70,7 +70,10 @@ class _ThemeOnce(BasePlugin):
     def forget(self) -> None:
         self._listed.clear()  # compiled templates check their source themselves
 
+    # Before the search plugin's: it renders the theme's language templates in its own.
+    @event_priority(100)
     def on_config(self, config: Any) -> None:
+        compiled_theme(config, self.compiled)
         make_env = config.theme.get_env
 
         def get_env() -> Environment:
@@ -85,10 +88,6 @@ class _ThemeOnce(BasePlugin):
             env.list_templates = listed  # MkDocs lists the theme's files once, to copy them
             return env
         config.theme.get_env = get_env
-
-    def on_env(self, env: Environment, /, *, config: object, files: object) -> Environment:
-        env.bytecode_cache = self.compiled
-        return env
 
 
 def _page_url(path: str) -> str:

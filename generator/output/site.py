@@ -10,14 +10,13 @@ from typing import Any
 
 import material
 import yaml
-from jinja2 import Environment
+from jinja2 import BytecodeCache, Environment
 from markupsafe import escape
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import ConfigurationError
-from mkdocs.plugins import BasePlugin
-from mkdocs.structure.files import Files
+from mkdocs.plugins import BasePlugin, event_priority
 
 from generator.errors import AlmanacError
 from generator.facts.catalogs import N_, translations
@@ -133,9 +132,22 @@ class _CompiledTheme(BasePlugin):
     """The theme's templates compiled once, kept with the site's: every language's build and
     the next build take them instead of compiling Material's again (a seventh of a build)."""
 
-    def on_env(self, env: Environment, /, *, config: MkDocsConfig, files: Files) -> Environment:
-        env.bytecode_cache = COMPILED
+    # Before the search plugin's: it renders the theme's language templates in its own.
+    @event_priority(100)
+    def on_config(self, config: MkDocsConfig) -> None:
+        compiled_theme(config, COMPILED)
+
+
+def compiled_theme(config: MkDocsConfig, cache: BytecodeCache) -> None:
+    """Every environment MkDocs and its plugins make from the config's theme keeps its compiled
+    templates in cache."""
+    make_env = config.theme.get_env
+
+    def get_env() -> Environment:
+        env = make_env()
+        env.bytecode_cache = cache
         return env
+    config.theme.get_env = get_env  # type: ignore[method-assign]  # the one way in
 
 
 def build_site(config: Path) -> None:
