@@ -140,3 +140,26 @@ def test_damaged_compiled_templates_are_compiled_anew_not_a_traceback(tmp_path):
         before
     # No partial file is left beside the entry that is a folder.
     assert sorted(p.name for p in compiled.iterdir()) == sorted(e.name for e in entries)
+
+
+def test_a_file_added_to_the_theme_is_published_by_the_next_build(tmp_path):
+    """The theme's file list is kept between builds (output/theme_files.py), but a file added to
+    the project's theme folder is in the next site, and a damaged list is listed anew."""
+    from generator.output.build import build
+    from tests.projects import site_project
+
+    project = site_project(tmp_path)
+    assert build(project) == 0
+    site = project / "site"
+    before = sorted(p.relative_to(site) for p in site.rglob("*") if p.is_file())
+    kept = sorted((project / "build" / "compiled-templates").glob("theme-files-*.json"))
+    assert kept
+    added = project / "templates" / "theme" / "assets" / "added.txt"
+    added.write_text("new", encoding="utf-8")
+    assert build(project) == 0
+    assert (site / "en" / "assets" / "added.txt").read_text(encoding="utf-8") == "new"
+    added.unlink()
+    for listing in (project / "build" / "compiled-templates").glob("theme-files-*.json"):
+        listing.write_text('["assets/missing.css"', encoding="utf-8")  # cut short
+    assert build(project) == 0
+    assert sorted(p.relative_to(site) for p in site.rglob("*") if p.is_file()) == before

@@ -14,7 +14,9 @@ from typing import Any
 from mkdocs.livereload import LiveReloadServer
 
 # How often the watched files are looked at, in seconds: an edit shows this much sooner.
-POLL = 0.1
+POLL = 0.05
+# How long after a change a rebuild waits for more (an editor's save is one write or a rename).
+SETTLE = 0.05
 # The names of this machine a browser may send as Host (with the port or without).
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 # The theme's scripts and stylesheets named by a hash of their content (bundle.79ae519e.min.js):
@@ -32,6 +34,7 @@ class LiveServer(LiveReloadServer):
         super().__init__(builder=self._rebuild, host="127.0.0.1", port=port, root=str(site),
                          polling_interval=POLL)
         self._update = rebuild
+        self.build_delay = SETTLE
         self._not_found = site / "404.html"
         self.error_handler = self._missing
         try:

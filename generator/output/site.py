@@ -22,6 +22,7 @@ from generator.errors import AlmanacError
 from generator.facts.catalogs import N_, translations
 from generator.facts.languages import Language, Languages
 from generator.output.render import COMPILED
+from generator.output.theme_files import keep_listing
 from generator.read.yaml_data import bounded, read_yaml_text
 from generator.resolve import Corpus
 
@@ -135,17 +136,20 @@ class _CompiledTheme(BasePlugin):
     # Before the search plugin's: it renders the theme's language templates in its own.
     @event_priority(100)
     def on_config(self, config: MkDocsConfig) -> None:
-        compiled_theme(config, COMPILED)
+        compiled_theme(config, COMPILED, COMPILED.folder)
 
 
-def compiled_theme(config: MkDocsConfig, cache: BytecodeCache) -> None:
+def compiled_theme(config: MkDocsConfig, cache: BytecodeCache, kept: Path | None = None
+                   ) -> None:
     """Every environment MkDocs and its plugins make from the config's theme keeps its compiled
-    templates in cache."""
+    templates in cache; with a folder, the list of the theme's files too (theme_files)."""
     make_env = config.theme.get_env
 
     def get_env() -> Environment:
         env = make_env()
         env.bytecode_cache = cache
+        if kept:
+            keep_listing(env, kept)
         return env
     config.theme.get_env = get_env  # type: ignore[method-assign]  # the one way in
 
