@@ -16,12 +16,10 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
-from jinja2 import Environment, TemplateError, TemplateSyntaxError
+from jinja2 import TemplateError, TemplateSyntaxError
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.exceptions import Abort
-from mkdocs.plugins import BasePlugin, event_priority
 
 from generator.checks import run_checks
 from generator.errors import AlmanacError
@@ -39,7 +37,7 @@ from generator.output.render import (
     not_found_page,
     redirect_page,
 )
-from generator.output.site import compiled_theme, show_mkdocs_warnings, site_config
+from generator.output.site import ThemeOnce, show_mkdocs_warnings, site_config
 from generator.parse import parse_text
 from generator.pipeline import corpus_of, load_facts
 from generator.read.corpus import DATA_FILES, Text, read_corpus, read_stores
@@ -55,39 +53,6 @@ class _NotDirtyWarning(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         return "'dirty' build" not in record.getMessage()
-
-
-class _ThemeOnce(BasePlugin):
-    """What MkDocs redoes at every build from the theme, which stays the same between the
-    builds of a preview: the list of its files (every icon of Material walked and matched,
-    most of a one-page build) and the compilation of its templates. `forget` after the theme
-    changed."""
-
-    def __init__(self) -> None:
-        self.compiled = CompiledTemplates()
-        self._listed: dict[tuple[str, ...], list[str]] = {}
-
-    def forget(self) -> None:
-        self._listed.clear()  # compiled templates check their source themselves
-
-    # Before the search plugin's: it renders the theme's language templates in its own.
-    @event_priority(100)
-    def on_config(self, config: Any) -> None:
-        compiled_theme(config, self.compiled)
-        make_env = config.theme.get_env
-
-        def get_env() -> Environment:
-            env = make_env()
-            list_templates = env.list_templates
-
-            def listed(extensions: Any = None, filter_func: Any = None) -> list[str]:
-                dirs = tuple(env.loader.searchpath)
-                if dirs not in self._listed:
-                    self._listed[dirs] = list_templates(extensions, filter_func)
-                return self._listed[dirs]
-            env.list_templates = listed  # MkDocs lists the theme's files once, to copy them
-            return env
-        config.theme.get_env = get_env
 
 
 def _page_url(path: str) -> str:
@@ -128,7 +93,7 @@ class Preview:
         # Languages this process has built: a page another `serve` wrote but did not get to
         # build is newer than its HTML, and MkDocs' dirty build finds it.
         self._checked: set[str] = set()
-        self._theme_once = _ThemeOnce()
+        self._theme_once = ThemeOnce(CompiledTemplates(), self.folder / "theme-files")
 
     def update(self) -> dict[str, int] | None:
         """Bring the preview up to date with the working copy: the pages rebuilt per language
@@ -254,8 +219,6 @@ class Preview:
         for path in removed:
             (site / _page_url(path) / "index.html").unlink(missing_ok=True)
         marker.unlink(missing_ok=True)  # until this build ends, the language is not known good
-        if whole:
-            self._theme_once.forget()
         loaded = site_config(config)
         loaded.plugins["almanac-theme-once"] = self._theme_once
         mkdocs_build(loaded, dirty=not whole)

@@ -129,29 +129,27 @@ def site_config(config: Path, strict: bool = False) -> MkDocsConfig:
     return loaded
 
 
-class _CompiledTheme(BasePlugin):
-    """The theme's templates compiled once, kept with the site's: every language's build and
-    the next build take them instead of compiling Material's again (a seventh of a build)."""
+class ThemeOnce(BasePlugin):
+    """What MkDocs redoes from the theme at every build, though the theme stays the same: the
+    compilation of its templates (a seventh of a build), kept in `cache`, and the list of its
+    files (theme_files), kept in `folder` where one is given. Every language's build, the next
+    build and every update of the preview take them."""
+
+    def __init__(self, cache: BytecodeCache, folder: Path | None) -> None:
+        self.cache, self.folder = cache, folder
 
     # Before the search plugin's: it renders the theme's language templates in its own.
     @event_priority(100)
     def on_config(self, config: MkDocsConfig) -> None:
-        compiled_theme(config, COMPILED, COMPILED.folder)
+        make_env = config.theme.get_env
 
-
-def compiled_theme(config: MkDocsConfig, cache: BytecodeCache, kept: Path | None = None
-                   ) -> None:
-    """Every environment MkDocs and its plugins make from the config's theme keeps its compiled
-    templates in cache; with a folder, the list of the theme's files too (theme_files)."""
-    make_env = config.theme.get_env
-
-    def get_env() -> Environment:
-        env = make_env()
-        env.bytecode_cache = cache
-        if kept:
-            keep_listing(env, kept)
-        return env
-    config.theme.get_env = get_env  # type: ignore[method-assign]  # the one way in
+        def get_env() -> Environment:
+            env = make_env()
+            env.bytecode_cache = self.cache
+            if self.folder:
+                keep_listing(env, self.folder)
+            return env
+        config.theme.get_env = get_env  # type: ignore[method-assign]  # the one way in
 
 
 def build_site(config: Path) -> None:
@@ -159,7 +157,7 @@ def build_site(config: Path) -> None:
     without Material's page for missing addresses, whose links hold only from the site_url's
     path: the root's serves."""
     loaded = site_config(config, strict=True)
-    loaded.plugins["almanac/compiled-theme"] = _CompiledTheme()
+    loaded.plugins["almanac/theme-once"] = ThemeOnce(COMPILED, COMPILED.folder)
     mkdocs_build(loaded)
     (Path(loaded["site_dir"]) / "404.html").unlink(missing_ok=True)
 
