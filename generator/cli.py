@@ -22,9 +22,9 @@ from generator.checks import run_checks
 from generator.errors import AlmanacError
 from generator.export.records import diagnostic_record, records
 from generator.facts.official import OfficialTexts, load_official
+from generator.files import output_path, write_bytes, write_text
 from generator.model import CONTROL, visible
 from generator.output.build import build
-from generator.output.files import output_path, write_bytes, write_text
 from generator.output.publish import build_lock, recover
 from generator.pipeline import load_corpus
 from generator.resolve import Corpus

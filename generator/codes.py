@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from generator.facts.catalogs import N_
 from generator.model import Diagnostic, Param
+from generator.translatable import N_
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,9 @@ import urllib.request
 import pytest
 
 from generator.checks import run_checks
+from generator.files import umask
 from generator.output.browser import serve
 from generator.output.build import build
-from generator.output.files import umask
 from generator.pipeline import load_corpus
 from tests.conftest import FILES, ROOT, free_port
 from tests.projects import SMALL_ALMANAC, almanac, site_files, site_project

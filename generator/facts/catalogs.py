@@ -15,11 +15,6 @@ LOCALES = Path(__file__).resolve().parent.parent / "locales"
 TEMPLATE = "messages.pot"
 
 
-def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "translate later"
-    """Marks a string for extraction into the catalogs; it is translated where it is shown."""
-    return message
-
-
 def catalog_path(lang: str) -> Path:
     return LOCALES / lang / "LC_MESSAGES" / "messages.po"
 

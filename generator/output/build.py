@@ -16,8 +16,8 @@ from generator.errors import AlmanacError
 from generator.facts.catalogs import catalog_stats
 from generator.facts.languages import Language
 from generator.facts.official import OfficialTexts
+from generator.files import write_failure
 from generator.model import SECTIONS, Diagnostic, visible
-from generator.output.files import write_failure
 from generator.output.processes import in_processes
 from generator.output.publish import build_lock, published, recover, staging_folder, swap_in
 from generator.output.render import (

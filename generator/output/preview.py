@@ -27,9 +27,9 @@ from generator.facts.glossary import Glossary
 from generator.facts.languages import Language, Languages
 from generator.facts.night_order import NightOrder
 from generator.facts.official import OfficialTexts
+from generator.files import write_failure
 from generator.model import ParsedFile
 from generator.output.build import print_errors, write_docs
-from generator.output.files import write_failure
 from generator.output.render import (
     CompiledTemplates,
     Docs,

@@ -9,8 +9,8 @@ from typing import Any
 from markupsafe import Markup
 from playwright.sync_api import Page
 
+from generator.files import write_with
 from generator.output.browser import chromium
-from generator.output.files import write_with
 from generator.output.render import environment
 from generator.resolve import Corpus
 

@@ -19,12 +19,13 @@ from mkdocs.exceptions import ConfigurationError
 from mkdocs.plugins import BasePlugin, event_priority
 
 from generator.errors import AlmanacError
-from generator.facts.catalogs import N_, translations
+from generator.facts.catalogs import translations
 from generator.facts.languages import Language, Languages
 from generator.output.render import COMPILED
 from generator.output.theme_files import keep_listing
 from generator.read.yaml_data import bounded, read_yaml_text
 from generator.resolve import Corpus
+from generator.translatable import N_
 
 _ASSETS = Path(material.__file__).parent / "templates"
 SITE_DESCRIPTION = N_("The rules almanac of Blood on the Clocktower and One Night Ultimate "

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from generator.export.po import message_comments, role_texts
 from generator.facts.languages import display_name
+from generator.files import write_text
 from generator.model import PRESENT, SECTIONS
-from generator.output.files import write_text
 from generator.read.corpus import store_file
 from generator.read.po import PoFile, PoMessage
 from generator.resolve import Corpus

@@ -1,7 +1,7 @@
 """UI labels chosen by data (section, night, status), marked for extraction with N_."""
 from __future__ import annotations
 
-from generator.facts.catalogs import N_
+from generator.translatable import N_
 
 SECTIONS = {
     "ability": N_("Ability"), "flavor": N_("Flavor"), "summary": N_("Almanac"),

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.facts.catalogs import N_, translations
+from generator.facts.catalogs import translations
 from generator.facts.night_order import NightOrder
 from generator.facts.official import OfficialTexts
 from generator.read.script_spec import CustomCharacter, ScriptSpec
+from generator.translatable import N_
 from generator.views.particles import resolve
 
 TEXTS = ("ability", "first", "other")  # the texts a script can give: ability, night reminders
