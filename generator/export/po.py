@@ -151,7 +151,8 @@ def lacking_catalog(corpus: Corpus, lang: str, official: OfficialTexts | None = 
         suggested = card is not None and card.lang == lang
         message = catalog.add(
             item.text, string=card.text if card and suggested else translation,
-            locations=[(item.source.file, item.lines[0].line)], context=item.context,
+            locations=[(item.source.section_file(item.section), item.lines[0].line)],
+            context=item.context,
             auto_comments=comments, flags=("fuzzy",) if suggested or translation else (),
             previous_id=stored.previous_id if stored and stored.previous_id else ())
         message.flags -= _FORMAT_FLAGS

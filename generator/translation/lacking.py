@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from generator.model import PRESENT, SECTIONS, UNTRANSLATED, Entry, Line
 from generator.read.corpus import store_file
 from generator.read.po import PoMessage
-from generator.resolve import Character, Corpus, store_sections
+from generator.resolve import Character, Corpus, shown_translation, store_sections
 
 STALE, DRAFT = "stale", "draft"  # a translation made from an earlier text; one marked fuzzy
 
@@ -37,17 +37,24 @@ class Lacking:
     def text(self) -> str:
         return "\n".join(line.text for line in self.lines)
 
+    @property
+    def location(self) -> str:
+        """The source's file and line, as a PO's `#:` names it."""
+        return f"{self.source.section_file(self.section)}:{self.lines[0].line}"
+
 
 def source_of(corpus: Corpus, character: Character, lang: str, section: str) -> Entry | None:
     """The entry whose text a translation of the section into lang is made from: the language's
     own text where it is still in another language, else the first other language's (along the
-    fallbacks) that has it written. Translations in lang's store do not count."""
+    fallbacks) that has it written. Translations, in any language's store, do not count."""
     for entry in character.places.get(lang, ()):
         if entry.status[section] == UNTRANSLATED and not is_translation(entry.file):
             return entry
     others = (character.entries[c] for c in corpus.languages.others(lang)
               if c in character.entries)
-    return next((e for e in others if e.status[section] == PRESENT), None)
+    # A translation is never a source: its text is the store's, made from another text.
+    return next((e for e in others if e.status[section] == PRESENT and
+                 not is_translation(e.section_file(section))), None)
 
 
 def source_text(corpus: Corpus, character: Character, lang: str, section: str) -> str | None:
@@ -92,6 +99,15 @@ def store_message(corpus: Corpus, lang: str, ident: str, section: str) -> PoMess
     context = f"{ident}/{section}"
     return next((m for m in store.messages if m.context == context and not m.obsolete),
                 None) if store else None
+
+
+def role_translation(corpus: Corpus, lang: str, ident: str, text: str) -> PoMessage | None:
+    """The store's translation of a One Night role's description into lang that the pages
+    show: made from its text today (text, the description's lines joined by \\n)."""
+    store = corpus.stores.get(lang)
+    context = f"onuw/{ident}/description"
+    return next((m for m in store.messages if m.context == context and m.id == text and
+                 shown_translation(m) and not m.fuzzy), None) if store else None
 
 
 def is_stale(corpus: Corpus, character: Character, lang: str, section: str) -> bool:

@@ -57,7 +57,7 @@ def updated(corpus: Corpus, lang: str) -> PoFile:
     messages: list[PoMessage] = []
     for item in translatable(corpus, lang):
         new = PoMessage(item.context, item.text, "", 0, 0,
-                        locations=(f"{item.source.file}:{item.lines[0].line}",),
+                        locations=(item.location,),
                         auto_comments=tuple(message_comments(corpus, item, lang)))
         old = live.pop(item.context, None) or obsolete.pop(item.context, None)
         messages.append(_merged(replace(old, obsolete=False) if old else None, new))
