@@ -239,7 +239,10 @@ STORE_MESSAGE = _code(
     invisible=N_("{context}: the translation holds invisible characters ({characters})"),
     plural=N_("{context}: plural forms are not supported (a section is one text); not shown"),
     duplicate=N_("context '{context}' stands again (first at line {first}); this one is not "
-                 "shown"))
+                 "shown"),
+    spacing=N_("{context}: the msgid differs from its source text in spacing only (edited in "
+               "the store?); the translation is current, and `almanac update-po --lang "
+               "{language_code}` writes the source text back"))
 UI_UNTRANSLATED = _code(
     "ui-untranslated", "warning", N_("A UI string of the templates with no translation yet."),
     no_catalog=N_("{language}: no UI catalog; all {count} UI strings are shown in English"),

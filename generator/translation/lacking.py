@@ -12,6 +12,14 @@ from generator.read.po import PoMessage
 from generator.resolve import Character, Corpus, shown_translation, store_sections
 
 STALE, DRAFT = "stale", "draft"  # a translation made from an earlier text; one marked fuzzy
+# One Night's one translatable text, a role's description (onuw/<role>/description).
+ROLE_DESCRIPTION = "description"
+
+
+def same_text(msgid: str, source: str) -> bool:
+    """Whether a msgid is the source text, its spacing aside (an editor's or a hand's edit of
+    the store's msgid changes no word the translation was made from)."""
+    return msgid == source or msgid.split() == source.split()
 
 
 def is_translation(file: str) -> bool:
@@ -86,6 +94,38 @@ def translatable(corpus: Corpus, lang: str) -> Iterator[Lacking]:
                 yield Lacking(character, section, state, source, source.field_lines(section))
 
 
+@dataclass(frozen=True)
+class RoleText:
+    """A One Night role's description in the rulebook's language, for a translator."""
+
+    context: str
+    text: str
+    location: tuple[str, int]
+    comment: str
+
+
+def role_texts(corpus: Corpus, lang: str) -> Iterator[RoleText]:
+    """One Night roles' descriptions, where the rulebook is in another language than lang."""
+    book = next((book for book in corpus.rulebooks if book.lang != lang), None)
+    if book is None:
+        return
+    for character in corpus.characters:
+        role = character.role
+        if character.game != "onuw" or role is None or not role.description:
+            continue
+        yield RoleText(f"onuw/{character.id}/description",
+                       "\n".join(line.text for line in role.description),
+                       (book.file, role.description[0].line),
+                       f"{character.name(book.lang)} · One Night role · description")
+
+
+def lacking_roles(corpus: Corpus, lang: str) -> Iterator[RoleText]:
+    """The One Night role descriptions lang lacks: none translated from the text of today."""
+    for role in role_texts(corpus, lang):
+        if role_translation(corpus, lang, role.context.split("/")[1], role.text) is None:
+            yield role
+
+
 def revision(translation: str) -> str:
     """A short fingerprint of a store translation, which export-po writes beside each message
     so that import-po knows whether the store changed since (a conflict) or not."""
@@ -106,7 +146,7 @@ def role_translation(corpus: Corpus, lang: str, ident: str, text: str) -> PoMess
     show: made from its text today (text, the description's lines joined by \\n)."""
     store = corpus.stores.get(lang)
     context = f"onuw/{ident}/description"
-    return next((m for m in store.messages if m.context == context and m.id == text and
+    return next((m for m in store.messages if m.context == context and same_text(m.id, text) and
                  shown_translation(m) and not m.fuzzy), None) if store else None
 
 
@@ -118,7 +158,8 @@ def is_stale(corpus: Corpus, character: Character, lang: str, section: str) -> b
     store = corpus.stores.get(lang)
     message = store_sections(store).get((character.id, section)) if store else None
     return message is not None and (message.fuzzy or
-                                    message.id != source_text(corpus, character, lang, section))
+                                    not same_text(message.id, source_text(
+                                        corpus, character, lang, section) or ""))
 
 
 def lacking(corpus: Corpus, lang: str) -> Iterator[Lacking]:

@@ -25,7 +25,7 @@ from generator.model import SECTIONS, Diagnostic
 from generator.read.corpus import store_file
 from generator.read.po import FORBIDDEN, INVISIBLE, PoFile, PoMessage, named, read_po_bytes
 from generator.resolve import Corpus
-from generator.translation.lacking import revision, translatable, written_state
+from generator.translation.lacking import revision, same_text, translatable, written_state
 from generator.translation.store import empty_store, role_sources, write_store
 from generator.views import messages as finding_messages
 
@@ -121,7 +121,7 @@ def _problem(message: PoMessage, shown: str, sources: dict[str, str], store: dic
         return PO_CONTEXT.at(*at, context=context)
     if message.plural:
         return PO_REFUSED.at(*at, key="plural", context=context)
-    if message.id != sources[context]:
+    if not same_text(message.id, sources[context]):
         moved = next((other for other, text in sources.items() if text == message.id), None)
         if moved:
             return PO_STALE.at(*at, key="moved", context=context, other=moved)
