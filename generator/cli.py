@@ -265,9 +265,12 @@ def _serve(args: argparse.Namespace) -> int:
 def _export_po(args: argparse.Namespace) -> int:
     from generator.export.po import write_lacking
     target = output_path(args.output, "--output")
+    from generator.translation.po_import import current_store
     corpus = load_corpus(args.root)
+    lang = _language(args, corpus)
+    current_store(args.root, corpus, lang)  # unread, every section would look untranslated
     buffer = io.BytesIO()
-    count = write_lacking(corpus, _language(args, corpus), buffer, _official(args),
+    count = write_lacking(corpus, lang, buffer, _official(args),
                           _ids(args.character), _ids(args.section))
     write_bytes(target, buffer.getvalue())
     print(f"{count} messages → {target}")
@@ -293,7 +296,7 @@ def _import_po(args: argparse.Namespace) -> int:
     for problem in result.problems:
         print(problem.format(message(problem, result.lang)), file=sys.stderr)
     print(imported_summary(result, result.lang))
-    return 0
+    return 1 if result.refused else 0
 
 
 def _update_po(args: argparse.Namespace) -> int:
