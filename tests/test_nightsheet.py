@@ -231,3 +231,27 @@ def test_narration_follows_the_wake_rules_of_the_night_order(corpus):
     assert row.name == "Werewolf (Werewolf, Dream Wolf)" and row.has_text
     row = werewolves_row(replace(rules, not_werewolves=frozenset(), replaces_werewolves_call=""))
     assert row.name == "Werewolf (Werewolf, Dream Wolf, Minion)" and not row.has_text
+
+
+def test_preparing_the_nights_is_on_the_first_nights_sheet_at_most(corpus):
+    """The Balloonist's "When preparing the first night, … When preparing each night
+    afterwards, …" is the first night's preparation: on its sheet in full detail, never on
+    the other nights' (issue 26)."""
+    from generator.read.script_spec import ScriptSpec
+    from generator.views.nightsheet import build_sheet
+
+    spec = ScriptSpec("t", "t", None, ("balloonist", "imp"))
+
+    def steps(night):
+        row = next(r for r in build_sheet(corpus, spec, "en", night).rows if r.id == "balloonist")
+        return [p.text for line in row.instructions for p in line]
+
+    assert steps("first") == [
+        "When preparing the first night, mark any player with the KNOW reminder. When preparing "
+        "each night afterwards, mark a character of a different type than the current with the "
+        "KNOW reminder.",
+        "Each night, wake the Balloonist. Point to the player marked KNOW. Put the Balloonist to "
+        "sleep."]
+    assert steps("other") == [
+        "Each night, wake the Balloonist. Point to the player marked KNOW. Put the Balloonist to "
+        "sleep."]

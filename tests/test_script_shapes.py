@@ -184,6 +184,23 @@ def test_the_official_editions_have_their_korean_titles(corpus):
     assert corpus.glossary.title("Sects & Violets", "ko") == "화단에 꽃피운 이단"
 
 
+@pytest.mark.parametrize("title", ["Sects and Violets", "sects AND  violets", "Sects&Violets"])
+def test_an_edition_titled_with_and_has_its_korean_title(corpus, tmp_path, title):
+    """Script sites spell the data's `Sects & Violets` with `and`: titles match as ids do."""
+    import json
+
+    path = tmp_path / "snv.json"
+    path.write_text(json.dumps([{"id": "_meta", "name": title, "author": "TPI"}, "clockmaker",
+                                "dreamer", "snakecharmer", "mathematician", "eviltwin"]),
+                    encoding="utf-8")
+    spec = read_script(path, [t.id for t in corpus.glossary.game_terms("botc")],
+                       corpus.night_order.specials)
+    for sheet in (build_sheet(corpus, spec, "ko", "first"), build_script_sheet(corpus, spec, "ko")):
+        assert (sheet.title, sheet.title_lang) == ("화단에 꽃피운 이단", "ko")
+    assert build_sheet(corpus, spec, "en", "other").title == "Sects & Violets"
+    assert corpus.glossary.title("Sects or Violets", "ko") == "Sects or Violets"
+
+
 def test_without_official_data_the_summary_says_what_is_missing(tmp_path):
     brewing = str(ROOT / "tests" / "fixtures" / "trouble-brewing.json")
     line = last_line("scriptsheet", brewing, "--lang", "en", "--html", str(tmp_path / "s.html"))
