@@ -211,6 +211,7 @@ def test_the_dream_wolf_call_replaces_the_werewolves_call(tmp_path):
     html = unescape(out.read_text(encoding="utf-8"))
     werewolves = re.search(r'data-code="#2">.*?</tr>', html, re.S).group(0)
     assert "“잠자는 늑대인간을 제외한 나머지 늑대인간만 일어나세요." in werewolves
+    assert "만약 눈을 뜬 사람이 혼자라면 테이블 가운데 3장의 카드 중 하나를 확인할 수 있습니다." in werewolves
     assert re.search(r"nightsheet-not-waking.*잠자는 늑대인간", html, re.S)
 
 
@@ -230,4 +231,58 @@ def test_narration_follows_the_wake_rules_of_the_night_order(corpus):
     row = werewolves_row(rules)
     assert row.name == "Werewolf (Werewolf, Dream Wolf)" and row.has_text
     row = werewolves_row(replace(rules, not_werewolves=frozenset(), replaces_werewolves_call=""))
-    assert row.name == "Werewolf (Werewolf, Dream Wolf, Minion)" and not row.has_text
+    # No call replaces the werewolves': theirs, from the beginner's script.
+    assert row.name == "Werewolf (Werewolf, Dream Wolf, Minion)"
+    assert row.lines == WEREWOLVES_CALL
+
+
+# The Werewolf's call in 003's beginner script (lines 56–58): the rulebook's roles chapter has
+# no Werewolf of its own.
+WEREWOLVES_CALL = ("늑대인간, 일어나세요. 다른 늑대인간 을 확인하세요. 만약 눈을 뜬 사람이 혼자라면 "
+                   "테이블 가운데 3장의 카드 중 하나를 확인할 수 있습니다.", "늑대인간, 눈을 감으세요.")
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_the_werewolves_row_reads_the_beginner_script_with_its_lone_wolf_rule(corpus, lang):
+    """Issue 26: the Werewolf's row had "no narration"; the beginner script has it, the
+    lone-wolf rule included, and with a Dream Wolf its call keeps that rule."""
+    book = corpus.rulebooks[0]
+
+    def werewolves(*roles):
+        sheet = build_narration(corpus, book, "T", list(roles), lang, lang)
+        return next(row for row in sheet.rows if row.code == "#2")
+
+    row = werewolves("werewolf", "seer")
+    assert (row.lines, row.has_text) == (WEREWOLVES_CALL, True)
+    assert werewolves("werewolf", "dreamwolf", "seer").lines == (
+        "잠자는 늑대인간을 제외한 나머지 늑대인간만 일어나세요. 늑대인간은 서로를 확인할 수 있습니다. "
+        "잠자는 늑대인간은 엄지손가락을 세워 자신이 늑대인간임을 알립니다.",
+        "만약 눈을 뜬 사람이 혼자라면 테이블 가운데 3장의 카드 중 하나를 확인할 수 있습니다.",
+        "잠자는 늑대인간은 손가락을 내리고, 늑대인간은 눈을 감으세요.")
+    # A role the beginner script does not call keeps its own (none here): nothing borrowed.
+    sheet = build_narration(corpus, book, "T", ["werewolf", "robber"], lang, lang)
+    assert [(row.id, row.lines) for row in sheet.rows if row.id == "robber"] == [("robber", ())]
+
+
+def test_preparing_the_nights_is_on_the_first_nights_sheet_at_most(corpus):
+    """The Balloonist's "When preparing the first night, … When preparing each night
+    afterwards, …" is the first night's preparation: on its sheet in full detail, never on
+    the other nights' (issue 26)."""
+    from generator.read.script_spec import ScriptSpec
+    from generator.views.nightsheet import build_sheet
+
+    spec = ScriptSpec("t", "t", None, ("balloonist", "imp"))
+
+    def steps(night):
+        row = next(r for r in build_sheet(corpus, spec, "en", night).rows if r.id == "balloonist")
+        return [p.text for line in row.instructions for p in line]
+
+    assert steps("first") == [
+        "When preparing the first night, mark any player with the KNOW reminder. When preparing "
+        "each night afterwards, mark a character of a different type than the current with the "
+        "KNOW reminder.",
+        "Each night, wake the Balloonist. Point to the player marked KNOW. Put the Balloonist to "
+        "sleep."]
+    assert steps("other") == [
+        "Each night, wake the Balloonist. Point to the player marked KNOW. Put the Balloonist to "
+        "sleep."]

@@ -12,7 +12,14 @@ import pytest
 from generator.facts.official import load_official
 from generator.read.script_json import read_script
 from generator.views.nightsheet import build_sheet
-from generator.views.overrides import Override, Overrides, override_lines, overrides
+from generator.views.overrides import (
+    Override,
+    Overrides,
+    older_text,
+    override_lines,
+    overrides,
+    same_text,
+)
 from generator.views.scriptsheet import build_script_sheet
 from tests.conftest import ROOT
 from tests.projects import almanac
@@ -79,8 +86,11 @@ def test_a_written_out_text_that_differs_from_the_card_overrides_it(corpus, read
     spec = read("written-out")
     official = load_official(OFFICIAL)
     # The script's own first-night words differ from the official reminder: they win a short
-    # row; a full row keeps the almanac's steps first.
-    assert rows(corpus, spec, "ko", "first", official)[2] == ("lunatic", "script")
+    # row in English; on a Korean sheet the almanac's Korean steps stand, the script's English
+    # words beside them; a full row keeps the almanac's steps first.
+    assert rows(corpus, spec, "en", "first", official)[2] == ("lunatic", "script")
+    lunatic = build_sheet(corpus, spec, "ko", "first", official, "short").rows[2]
+    assert (lunatic.id, lunatic.source, lunatic.changed_lang) == ("lunatic", "how-to-run", "en")
     assert rows(corpus, spec, "ko", "first", official, "full")[2] == ("lunatic", "how-to-run")
     # The fixture Chef's card differs too: the script's ability on the English players' sheet.
     english = build_script_sheet(corpus, spec, "en", official)
@@ -182,6 +192,23 @@ def test_the_official_editions_have_their_korean_titles(corpus):
     assert build_script_sheet(corpus, spec, "en").title == "Trouble Brewing"
     assert corpus.glossary.title("bad moon rising", "ko") == "피로 물든 달"
     assert corpus.glossary.title("Sects & Violets", "ko") == "화단에 꽃피운 이단"
+
+
+@pytest.mark.parametrize("title", ["Sects and Violets", "sects AND  violets", "Sects&Violets"])
+def test_an_edition_titled_with_and_has_its_korean_title(corpus, tmp_path, title):
+    """Script sites spell the data's `Sects & Violets` with `and`: titles match as ids do."""
+    import json
+
+    path = tmp_path / "snv.json"
+    path.write_text(json.dumps([{"id": "_meta", "name": title, "author": "TPI"}, "clockmaker",
+                                "dreamer", "snakecharmer", "mathematician", "eviltwin"]),
+                    encoding="utf-8")
+    spec = read_script(path, [t.id for t in corpus.glossary.game_terms("botc")],
+                       corpus.night_order.specials)
+    for sheet in (build_sheet(corpus, spec, "ko", "first"), build_script_sheet(corpus, spec, "ko")):
+        assert (sheet.title, sheet.title_lang) == ("화단에 꽃피운 이단", "ko")
+    assert build_sheet(corpus, spec, "en", "other").title == "Sects & Violets"
+    assert corpus.glossary.title("Sects or Violets", "ko") == "Sects or Violets"
 
 
 def test_without_official_data_the_summary_says_what_is_missing(tmp_path):
@@ -402,14 +429,14 @@ def test_a_written_out_text_override_is_warned_by_default_an_identical_one_is_no
     assert next(r for r in sheet.rows if r.id == "chef").source == "official"
 
 
-@pytest.mark.parametrize("lang", ["ko", "en"])
-def test_a_rewritten_ability_replaces_the_almanacs_on_both_sheets(corpus, read, lang):
+def test_a_rewritten_ability_replaces_the_almanacs_on_both_sheets(corpus, read):
     """The warning says the script's ability replaces the official one: so it does where the
     almanac has the character's ability in the sheet's language (the Poisoner, the Imp), on
     the players' sheet and on a row that has only the ability to show (the Imp, woken on the
     first night by the script's 40)."""
     spec = read("override-ability")
     official = load_official(OFFICIAL)
+    lang = "en"
     players = build_script_sheet(corpus, spec, lang, official)
     abilities = {c.id: (c.source, "".join(p.text for p in c.ability))
                  for team in players.teams for c in team.characters}
@@ -421,6 +448,40 @@ def test_a_rewritten_ability_replaces_the_almanacs_on_both_sheets(corpus, read, 
     assert next(r for r in sheet.rows if r.id == "imp").source == "script"
     assert text(sheet, "imp") == \
         "Fixture words: on the first night too, you knock a pot off the stove."
+    assert not sheet.changed and not players.changed
+
+
+def test_an_english_rewrite_on_a_korean_sheet_goes_beside_the_korean_card(corpus, read,
+                                                                          tmp_path):
+    """The script rewrote the Poisoner's and the Imp's abilities in English: the Korean sheets
+    keep the Korean card, marked as changed by the script, its English words beside it; never
+    an English row in silence (issue 26)."""
+    spec = read("override-ability")
+    official = load_official(OFFICIAL)
+    players = build_script_sheet(corpus, spec, "ko", official)
+    poisoner = next(c for team in players.teams for c in team.characters if c.id == "poisoner")
+    assert (poisoner.source, poisoner.text_lang, "".join(p.text for p in poisoner.ability),
+            poisoner.changed_lang, "".join(p.text for p in poisoner.changed)) == \
+        ("official", "ko", "매일 밤, 지어낸 손님 1명의 그릇에 후추를 넣습니다.", "en",
+         "Fixture words: each night, a player's soup goes cold.")
+    assert (players.changed, players.languages, players.foreign) == (True, ("en",), 0)
+    sheet = build_sheet(corpus, spec, "ko", "first", official, "short")
+    imp = next(r for r in sheet.rows if r.id == "imp")
+    assert (imp.source, imp.text_lang, imp.changed_lang) == ("official-ability", "ko", "en")
+    assert text(sheet, "imp") == "매일 밤*, 지어낸 냄비 하나를 화덕에서 떨어뜨립니다."
+    assert "".join(p.text for line in imp.changed for p in line) == \
+        "Fixture words: on the first night too, you knock a pot off the stove."
+    assert (sheet.changed, sheet.foreign) == (True, 0)
+    # On the printed sheets: the mark, the words in their language, and the legend's line.
+    sheet_command(tmp_path, "nightsheet", "override-ability", "--lang", "ko", "--night", "first",
+                  "--official", str(OFFICIAL))
+    html = unescape((tmp_path / "s.html").read_text(encoding="utf-8")).split("</style>")[1]
+    row = re.search(r'data-id="imp">(.*?)</tr>', html, re.S)[1]
+    assert re.search(r'<p class="sheet-changed" lang="en"><span class="sheet-mark" '
+                     r'data-mark="changed" lang="ko" title="스크립트가 바꾼 내용">≠</span> '
+                     r'<span class="sheet-mark" data-mark="language" lang="ko" title="영어로 쓰인 글">EN'
+                     r'</span> Fixture words: on the first night too', row)
+    assert "≠</span> 스크립트가 바꾼 내용(아래는 스크립트의 글)" in html.split('class="sheet-legend"')[1]
 
 
 def test_a_copy_of_the_card_with_curly_quotes_is_no_override(corpus, tmp_path):
@@ -440,6 +501,85 @@ def test_a_copy_of_the_card_with_curly_quotes_is_no_override(corpus, tmp_path):
     poisoner = next(c for team in build_script_sheet(corpus, spec, "en", official).teams
                     for c in team.characters if c.id == "poisoner")
     assert poisoner.source == "almanac"
+
+
+@pytest.mark.parametrize("copy, card, same, older", [
+    ("Point at a guest.", "Point at a guest. :reminder:", True, False),
+    ("Show the YOU ARE token and their new token.",
+     "Show the *YOU ARE* token & their new token.", True, False),
+    ("Show ‘the’  token.", "Show 'the' token.", True, False),
+    # The card has since gained a sentence; the copy's one word the card dropped ("them").
+    ("If chosen, show them the YOU ARE token and their new token.",
+     "During Minion Info, show the Minions the token. If chosen, show the *YOU ARE* token & "
+     "their new token.", False, True),
+    # A word changed is the script's own rule, whatever the card gained.
+    ("If a cook burns the soup (twice), the kitchen closes.",
+     "If a cook loudly burns the soup (once), the kitchen closes.", False, False),
+    ("Each night, pick a ladle.", "Each night*, pick a ladle.", False, False),
+    ("Wake the Chef. Show fingers.", "Wake the Chef.", False, False),
+])
+def test_copies_and_older_wordings_of_a_card_are_told_from_its_rewrites(copy, card, same,
+                                                                          older):
+    assert (same_text(copy, card), older_text(card, copy)) == (same, older)
+
+
+def test_reformatted_copies_of_the_cards_are_the_cards_on_a_korean_sheet(corpus, read,
+                                                                         tmp_path):
+    """A script writing out official characters without their token marks, with other quotes
+    or spacing, is the cards: the Korean sheets show the Korean cards, nothing said. The
+    Fortune Teller's first-night text lacks words the card has since gained (an older
+    wording: the card, with one line); its other-night text changes a number (its own)."""
+    spec = read("reformatted")
+    official = load_official(OFFICIAL)
+    assert overrides(spec, corpus.night_order, official) == Overrides((
+        Override("fortuneteller", ("other",), (), ("first",)),))
+    first = build_sheet(corpus, spec, "ko", "first", official, "short")
+    # The fixture's Korean data have no Fortune Teller reminder: its Korean steps.
+    assert [(r.id, r.source, r.text_lang) for r in first.rows if not r.special] == [
+        ("poisoner", "official", "ko"), ("chef", "official", "ko"),
+        ("fortuneteller", "how-to-run", "ko")]
+    assert text(first, "chef") == "요리사에게 맛봄 표시가 된 숟가락을 건넵니다. "
+    assert (first.changed, first.foreign) == (False, 0)
+    # In English, the older wording gives way to today's card.
+    assert text(build_sheet(corpus, spec, "en", "first", official, "short"),
+                "fortuneteller") == \
+        "The Fortune Teller squints at 2 teacups. Nod if either hides the RED HERRING."
+    other = build_sheet(corpus, spec, "ko", "other", official, "short")
+    assert [(r.id, r.source, r.text_lang) for r in other.rows if not r.special] == [
+        ("poisoner", "how-to-run", "ko"), ("imp", "official", "ko"),
+        ("fortuneteller", "how-to-run", "ko")]
+    assert text(other, "imp") == "임프가 시험용 냄비를 엎습니다. "
+    # The Fortune Teller's own words (3 teacups) beside its Korean steps.
+    assert [(r.id, r.changed_lang, "".join(p.text for p in r.changed[0]))
+            for r in other.rows if r.changed] == [
+        ("fortuneteller", "en", "The Fortune Teller squints at 3 teacups again.")]
+    assert warned(tmp_path, "reformatted", "--lang", "en", "--official", str(OFFICIAL)) == [
+        "fortuneteller: the script's first-night reminder is an older official wording; "
+        "today's is used",
+        "fortuneteller: the script's other-night reminder replaces the official one"]
+    assert warned(tmp_path, "reformatted", "--lang", "ko", "--official", str(OFFICIAL)) == [
+        "fortuneteller: 스크립트의 첫날 밤 안내는 예전 공식 문구입니다. 현재 공식 문구를 씁니다",
+        "fortuneteller: 스크립트의 다른 밤 안내가 공식 내용을 대신합니다"]
+
+
+def test_an_english_night_reminder_rewrite_goes_beside_the_korean_card(corpus, read):
+    """The Poisoner's first-night reminder is the script's own, in English: on the Korean
+    sheet, short or full, the row is Korean and the script's words are beside it."""
+    spec = read("override-text")
+    official = load_official(OFFICIAL)
+    short = build_sheet(corpus, spec, "ko", "first", official, "short")
+    full = build_sheet(corpus, spec, "ko", "first", official, "full")
+    poisoner = [next(r for r in sheet.rows if r.id == "poisoner") for sheet in (short, full)]
+    assert [(r.source, r.text_lang, r.changed_lang) for r in poisoner] == \
+        [("official", "ko", "en"), ("how-to-run", "ko", "en")]
+    assert text(short, "poisoner") == "독살범이 지어낸 손님 한 명을 고릅니다."
+    assert [[p.kind for p in line] for line in poisoner[0].changed] == [["text", "reminder"]]
+    assert poisoner[0].changed[0][0].text == "Fixture words: the Poisoner chills a bowl. "
+    assert (short.foreign, short.languages) == (0, ("en",))
+    # In English, the sheet's language, the script's words are the row, nothing beside.
+    english = next(r for r in build_sheet(corpus, spec, "en", "first", official, "short").rows
+                   if r.id == "poisoner")
+    assert (english.source, english.changed) == ("script", ())
 
 
 def test_override_lines_list_three_fields_and_choose_korean_particles():

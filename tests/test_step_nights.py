@@ -21,7 +21,7 @@ def test_the_projects_corrections_are_loaded_with_their_lines(corpus):
         StepNight("fortuneteller", "ko", "인원이 적은 게임에서는", "setup", 6),
         StepNight("banshee", "ko", "밴시가 악마에게 죽었다면", "other", 11),
         StepNight("banshee", "ko", "밴시가 악마에게 죽더라도", "other", 16))
-    assert len(corpus.night_order.step_nights) == 16
+    assert len(corpus.night_order.step_nights) == 15
 
 
 def test_the_sheets_follow_them(corpus):
@@ -47,7 +47,7 @@ def test_a_character_that_does_not_wake_but_acts_tonight_is_on_the_sheet(corpus)
 def test_check_shows_each_step_whose_night_is_set(diagnostics):
     found = [(d.file, d.line) for d in diagnostics if d.code == "night-step-set"]
     assert found == [
-        *((FILES["004"], line) for line in (30, 38, 113, 124, 135, 136, 172, 181, 199, 233)),
+        *((FILES["004"], line) for line in (38, 113, 124, 135, 136, 172, 181, 199, 233)),
         *((FILES["000"], line) for line in (81, 150, 277, 357)),
         (FILES["001"], 79), (FILES["001"], 80)]
     assert {d.severity for d in diagnostics if d.code == "night-step-set"} == {"info"}

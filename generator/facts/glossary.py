@@ -21,6 +21,11 @@ def squash(name: str) -> str:
     return re.sub(r"[\W_]", "", name.lower())
 
 
+def _title_key(title: str) -> str:
+    """A title as compared: `Sects and Violets` is the data's `Sects & Violets`."""
+    return squash(title.replace("&", " and "))
+
+
 def _filled(given: dict[str, str], languages: Languages) -> dict[str, str]:
     """Every language's text: its own, else the first of its fallback chain that has one."""
     filled = {}
@@ -92,10 +97,10 @@ class Glossary:
 
     def title(self, title: str, lang: str) -> str:
         """A script's title in the language asked where it is an official edition's, in any
-        language, spelt in any case; else the title as it is."""
-        key = squash(title)
+        language, spelt in any case, spacing, or with `&` or `and`; else the title as it is."""
+        key = _title_key(title)
         edition = next((e for e in self.editions
-                        if any(squash(t) == key for t in e.titles.values())), None)
+                        if any(_title_key(t) == key for t in e.titles.values())), None)
         return edition.titles.get(lang, title) if edition else title
 
     @cached_property

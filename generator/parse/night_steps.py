@@ -32,7 +32,8 @@ def _found(pattern: re.Pattern[str] | None, text: str) -> tuple[list[int], str]:
 def step_class(text: str, words: NightWords) -> str | None:
     """The class a step's own words give it, or None when it has no time words.
 
-    A night's words anywhere decide; else set-up or day words opening the step, where a day word
+    A night's words anywhere decide, but a step opening with set-up words (preparing the nights)
+    is the first night's at most; else set-up or day words opening the step, where a day word
     later on ("…, that player dies") is a consequence, not a time. A moment opening the step
     ("when … is executed") whose action is at night (a night's words, or waking someone)
     belongs to the nights after it: each night but the first."""
@@ -45,6 +46,9 @@ def step_class(text: str, words: NightWords) -> str | None:
         found[key], text = _found(pattern, text)
     nights = sorted((start, key) for key in (FIRST, OTHER, EACH) for start in found[key])
     moment = bool(found[DAY]) and found[DAY][0] < opening
+    prepared = bool(found[SETUP]) and found[SETUP][0] < opening
+    if nights and prepared:  # preparing the game belongs to the first night at most
+        return FIRST
     if nights:
         return OTHER if moment and nights[0][1] == EACH else nights[0][1]
     if found[SETUP] and found[SETUP][0] < opening:

@@ -1,6 +1,7 @@
 """A One Night narration sheet: the chosen roles in the rulebook's wake order, with its lines."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from generator.facts.glossary import Term
@@ -90,12 +91,11 @@ def build_narration(corpus: Corpus, book: Rulebook, title: str, asked: list[str]
             continue
         term = _term(corpus, book, step.role)
         if term and term.id == rules.werewolves_call and wolves:
-            rows.append(_werewolves_row(step.code, term, wolves, roles, rules, lang))
+            rows.append(_werewolves_row(step.code, term, wolves, book, roles, rules, lang))
             continue
         if term is None or term.id not in chosen:
             continue
-        role = roles.get(term.id)
-        lines = tuple(u.text for u in role.narration) if role else ()
+        lines = _lines(book, roles, term.id)
         notes = _doppelganger_notes(corpus, book, chosen, lang) \
             if term.id == rules.doppelganger else ()
         rows.append(NarrationRow(step.code, term.id, term.name(lang), lines, bool(lines), notes))
@@ -107,12 +107,44 @@ def build_narration(corpus: Corpus, book: Rulebook, title: str, asked: list[str]
                           tuple(unknown))
 
 
-def _werewolves_row(code: str, werewolf: Term, wolves: list[Term], roles: dict[str, Role],
-                    rules: OnuwRules, lang: str) -> NarrationRow:
-    """The werewolves' turn; with the Dream Wolf in the set, its call replaces the usual one."""
+# Where a speech's sentences end: after a stop, before the next one.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def _lines(book: Rulebook, roles: dict[str, Role], ident: str) -> tuple[str, ...]:
+    """A role's narration: its chapter's, else the beginner's script's (the Werewolf's)."""
+    role = roles.get(ident)
+    return tuple(u.text for u in role.narration) if role and role.narration else \
+        _beginner_lines(book, ident)
+
+
+def _beginner_lines(book: Rulebook, ident: str) -> tuple[str, ...]:
+    """A role's lines in the beginner's script, whose speeches run one role's closing into the
+    next one's waking: from the sentence that calls it by name to the next one that does (its
+    waking, with what it does, and its closing eyes)."""
+    names = tuple(f"{name}," for name, found in book.role_ids.items() if found == ident)
+    sentences = [sentence for speech in book.beginner_narration
+                 for sentence in _SENTENCE_END.split(speech.text) if sentence]
+    calls = [i for i, sentence in enumerate(sentences) if sentence.startswith(names)][:2]
+    if not calls:
+        return ()
+    if len(calls) == 1:
+        return (sentences[calls[0]],)
+    return " ".join(sentences[calls[0]:calls[1]]), sentences[calls[1]]
+
+
+def _werewolves_row(code: str, werewolf: Term, wolves: list[Term], book: Rulebook,
+                    roles: dict[str, Role], rules: OnuwRules, lang: str) -> NarrationRow:
+    """The werewolves' turn; with the Dream Wolf in the set, its call replaces the usual one,
+    which ends with the lone-wolf rule (a lone werewolf may look at a centre card): that rule
+    stays, between the Dream Wolf's waking and its closing."""
+    own = _lines(book, roles, werewolf.id)
     dream = next((t for t in wolves if t.id == rules.replaces_werewolves_call), None)
-    role = roles.get(dream.id) if dream else None
-    lines = tuple(u.text for u in role.narration) if role else ()
+    lines = own
+    if dream and (call := _lines(book, roles, dream.id)):
+        waking = _SENTENCE_END.split(own[0]) if own else []
+        kept = (waking[-1],) if len(waking) > 2 else ()
+        lines = (call[0], *kept, *call[1:])
     names = ", ".join(t.name(lang) for t in wolves)
     return NarrationRow(code, werewolf.id, f"{werewolf.name(lang)} ({names})", lines, bool(lines))
 

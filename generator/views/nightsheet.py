@@ -41,6 +41,10 @@ class SheetRow:
     text_lang: str  # language of the instructions
     reminders: tuple[str, ...]
     no_step_tonight: bool = False  # the almanac has steps, none of them for this night
+    # The script's own words for tonight where it rewrote an official character's and the row
+    # shows another text (the card in the sheet's language, the almanac's steps): beside it.
+    changed: tuple[tuple[Part, ...], ...] = ()
+    changed_lang: str = ""
 
 
 @dataclass(frozen=True)
@@ -76,10 +80,17 @@ class NightSheet:
 
     @property
     def languages(self) -> tuple[str, ...]:
-        """Languages of rows not in the sheet's, for the legend."""
-        return tuple(dict.fromkeys(row.text_lang for row in (*self.rows, *self.also)
-                                   if not row.special and row.instructions
-                                   and row.text_lang != self.lang))
+        """Languages of rows (and of the script's words beside them) not in the sheet's, for
+        the legend."""
+        rows = (*self.rows, *self.also)
+        shown = [row.text_lang for row in rows if not row.special and row.instructions] + \
+            [row.changed_lang for row in rows if row.changed]
+        return tuple(dict.fromkeys(code for code in shown if code != self.lang))
+
+    @property
+    def changed(self) -> bool:
+        """Whether a row has the script's words beside it, for the legend."""
+        return any(row.changed for row in (*self.rows, *self.also))
 
     @property
     def reminder_mark(self) -> bool:
@@ -310,25 +321,38 @@ def _character_row(corpus: Corpus, script: ScriptSpec, ident: str, lang: str, ni
     mine = _Text((own,), "script", written_in(corpus.languages, own) or lang) if own else None
     card = _official(reminder(ident, lang), "official") if reminder else None
     in_language = card if card and card.lang == lang else None
-    # A homebrew character's words, or an official one's the script rewrote (known only when
-    # the official data tell them from the card), come first in a short row.
+    # An official character's words the script rewrote (known only when the official data
+    # tell them from the card) in another language than the sheet's: the card or the almanac's
+    # steps in the sheet's language stand, the script's words beside them.
+    rewritten = mine if written and official else None
+    beside = rewritten if rewritten and rewritten.lang != lang and \
+        (in_language or (steps and steps.lang == lang)) else None
+    if beside:
+        mine = None
+    # A homebrew character's words, or an official one's the script rewrote, come first in a
+    # short row, in whatever language they are written in: the script's author chose them
+    # over the card.
     first_mine = mine if custom or (written and official) else None
-    # The script's own words win a short row in whatever language they are written in: the
-    # script's author chose them over the card.
     text = (first_mine or _first_in(lang, (in_language, steps, mine, card))) \
         if detail == "short" else _first_in(lang, (steps, mine, card))
     if text is None:
         script_ability = _Text((own_ability,), "script",
                                written_in(corpus.languages, own_ability) or lang) \
             if own_ability else None
-        # An ability the script rewrote (told from the card) replaces the almanac's of the card.
+        card_ability = _official(official.ability(ident, lang), "official-ability") \
+            if official and not custom else None
+        almanac = _ability(corpus, entries, lang)
+        # An ability the script rewrote (told from the card) replaces the almanac's of the card;
+        # in another language than the sheet's, it goes beside the ability in the sheet's.
+        if script_ability and written and official:
+            rewritten = script_ability
+            if script_ability.lang != lang and \
+                    any(found and found.lang == lang for found in (almanac, card_ability)):
+                script_ability = None
         text = (script_ability if script_ability and written and official else None) or \
-            _first_in(lang, (
-                _ability(corpus, entries, lang), script_ability,
-                _official(official.ability(ident, lang), "official-ability")
-                if official and not custom else None)) \
-            or _Text((), "none", lang)
+            _first_in(lang, (almanac, script_ability, card_ability)) or _Text((), "none", lang)
     no_step = bool(tonight and tonight.no_step_tonight)
+    changed = rewritten if rewritten and text is not rewritten else None
     if term:
         name, team = term.name(lang), term.team
         reminders = tuple(dict.fromkeys(t.label(lang) for t in term.reminders))
@@ -337,4 +361,6 @@ def _character_row(corpus: Corpus, script: ScriptSpec, ident: str, lang: str, ni
         reminders = custom.reminders if custom else ()
     return SheetRow(ident, False, name, team, corpus.glossary.alignment(team),
                     text.parts(_letters(corpus)),
-                    text.source, text.lang, reminders, no_step)
+                    text.source, text.lang, reminders, no_step,
+                    changed.parts(_letters(corpus)) if changed else (),
+                    changed.lang if changed else "")

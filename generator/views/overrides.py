@@ -1,14 +1,18 @@
 """What a script's official characters written out in full replace of the official ones: their
 own texts where the official data's differ, their own night numbers where today's places differ,
 unless the script's numbers follow an older order (older tools wrote every official character
-out with the night numbers of their day), and each override said in one line."""
+out with the night numbers of their day), and each override said in one line. A text that is
+the card reformatted is the card; one the card has since added words to is an older wording of
+it: the card, with a line saying so."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 
 from generator.facts.catalogs import translations
 from generator.facts.night_order import NightOrder
-from generator.facts.official import OfficialTexts
+from generator.facts.official import OfficialTexts, markup_parts
 from generator.read.script_spec import CustomCharacter, ScriptSpec
 from generator.translatable import N_
 from generator.views.particles import resolve
@@ -34,6 +38,7 @@ class Override:
     id: str
     texts: tuple[str, ...]  # of TEXTS
     places: tuple[tuple[str, float], ...]  # (night, the script's number there; 0: does not wake)
+    older: tuple[str, ...] = ()  # of TEXTS: an older wording of the card, today's used instead
 
     def place(self, night: str) -> float | None:
         return next((number for which, number in self.places if which == night), None)
@@ -50,18 +55,43 @@ class Overrides:
 _QUOTES = str.maketrans("\u2018\u2019\u201c\u201d", "''\"\"")
 
 
+def _plain(text: str) -> str:
+    """A card's words as compared: without its token marks (`*DEAD*`, `:reminder:`), in
+    straight quotes, `&` as `and`, single spaces."""
+    words = "".join(part.text for part in markup_parts(text)).translate(_QUOTES)
+    return " ".join(words.replace("&", " and ").split())
+
+
 def same_text(a: str, b: str) -> bool:
-    """The same words but for spacing and the form of quote marks: an export's copy of the
-    card says nothing new."""
-    return " ".join(a.translate(_QUOTES).split()) == " ".join(b.translate(_QUOTES).split())
+    """The same words but for token marks, spacing, the form of quote marks and `&` for `and`:
+    an export's copy of the card says nothing new."""
+    return _plain(a) == _plain(b)
+
+
+_WORDS = re.compile(r"\w+")
+
+
+def older_text(card: str, text: str) -> bool:
+    """Whether text is an earlier wording of the card: the card has since gained words, and
+    the text has none in place of the card's, and at most one in ten (at least one) that the
+    card dropped ("show them the" → "show the"). A word changed ("once" → "twice") is a rule
+    of the script's own."""
+    old, new = (_WORDS.findall(_plain(t).casefold()) for t in (text, card))
+    if not old or len(old) > 2 * len(new):  # bounded: a far longer text is no copy
+        return False
+    steps = SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
+    dropped = sum(i2 - i1 for tag, i1, i2, _, _ in steps if tag == "delete")
+    return all(tag != "replace" for tag, *_ in steps) and \
+        any(tag == "insert" for tag, *_ in steps) and dropped <= max(1, len(old) // 10)
 
 
 def own_text(official: OfficialTexts | None, ident: str, field: str, text: str) -> str:
     """A script's own text for an official character it writes out: none where it is the
-    official English text (an export copying the card), which the official data give in the
-    sheet's language instead. `field`: one of TEXTS."""
+    official English text (an export copying the card) or an older wording of it, which the
+    official data give in the sheet's language instead. `field`: one of TEXTS."""
     card = _card(official, ident, field)
-    return "" if card is not None and same_text(card, text) else text
+    return "" if card is not None and (same_text(card, text) or older_text(card, text)) \
+        else text
 
 
 def _card(official: OfficialTexts | None, ident: str, field: str) -> str | None:
@@ -73,8 +103,14 @@ def _card(official: OfficialTexts | None, ident: str, field: str) -> str | None:
 
 
 def _replaces(official: OfficialTexts | None, ident: str, field: str, text: str) -> bool:
+    return bool(own_text(official, ident, field, text)) and \
+        _card(official, ident, field) is not None
+
+
+def _older(official: OfficialTexts | None, ident: str, field: str, text: str) -> bool:
     card = _card(official, ident, field)
-    return bool(text) and card is not None and not same_text(card, text)
+    return bool(text) and card is not None and not same_text(card, text) and \
+        older_text(card, text)
 
 
 def _given(written: CustomCharacter, field: str) -> str:
@@ -112,24 +148,34 @@ def overrides(script: ScriptSpec, order: NightOrder,
     for ident, written in script.written_out.items():
         texts = tuple(field for field in TEXTS if _replaces(official, ident, field,
                                                            _given(written, field)))
+        worded = tuple(field for field in TEXTS if _older(official, ident, field,
+                                                          _given(written, field)))
         places = () if older else moved.get(ident, ())
-        if texts or places:
-            found.append(Override(ident, texts, places))
+        if texts or places or worded:
+            found.append(Override(ident, texts, places, worded))
     return Overrides(tuple(found), len(moved) if older else 0)
 
 
 def override_lines(found: Overrides, lang: str) -> tuple[str, ...]:
-    """One line for each overriding character, one for an older order, in lang."""
+    """One line for each overriding character, one for its older wordings, one for an older
+    order, in lang."""
     tr = translations(lang)
     lines = []
     for override in found.characters:
+        if override.older:
+            worded = _listed([tr.gettext(_TEXT_NAMES[field]) for field in override.older], lang)
+            template = tr.ngettext(
+                "the script's %(fields)s is an older official wording; today's is used",
+                "the script's %(fields)s are older official wordings; today's are used",
+                len(override.older))
+            lines.append(f"{override.id}: " + resolve(template % {"fields": worded}))
+        if not override.texts and not override.places:
+            continue
         fields = [tr.gettext(_TEXT_NAMES[field]) for field in override.texts]
         for night, number in override.places:
             fields.append(tr.gettext(_PLACE_NAMES[night]) % {"number": f"{number:g}"} if number
                           else tr.gettext(_NOT_WAKING[night]))
-        listed = fields[0] if len(fields) == 1 else \
-            tr.gettext("%(list)s and %(last)s") % {"list": ", ".join(fields[:-1]),
-                                                   "last": fields[-1]}
+        listed = _listed(fields, lang)
         template = tr.ngettext("the script's %(fields)s replaces the official one",
                                "the script's %(fields)s replace the official ones", len(fields))
         # Particles follow the fields, words of the reader's language, never the id.
@@ -141,3 +187,9 @@ def override_lines(found: Overrides, lang: str) -> tuple[str, ...]:
             "the script's night numbers for %(count)d official characters follow an older "
             "order; today's official order is used", found.older) % {"count": found.older})
     return tuple(lines)
+
+
+def _listed(fields: list[str], lang: str) -> str:
+    """`a`, `a and b`, `a, b and c`, in lang."""
+    return fields[0] if len(fields) == 1 else translations(lang).gettext(
+        "%(list)s and %(last)s") % {"list": ", ".join(fields[:-1]), "last": fields[-1]}

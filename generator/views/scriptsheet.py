@@ -24,6 +24,10 @@ class ScriptCharacter:
     ability: tuple[Part, ...]
     source: str  # almanac | official | script | none
     text_lang: str
+    # The script's own ability where it rewrote the card in another language than the sheet's
+    # and the card in the sheet's language stands: beside it.
+    changed: tuple[Part, ...] = ()
+    changed_lang: str = ""
 
 
 @dataclass(frozen=True)
@@ -59,8 +63,14 @@ class ScriptSheet:
     def languages(self) -> tuple[str, ...]:
         """Languages of texts not in the sheet's, for the legend."""
         texts = [c.text_lang for team in self.teams for c in team.characters if c.ability] + \
+            [c.changed_lang for team in self.teams for c in team.characters if c.changed] + \
             [j.text_lang for j in self.jinxes if j.text]
         return tuple(dict.fromkeys(code for code in texts if code != self.lang))
+
+    @property
+    def changed(self) -> bool:
+        """Whether a character has the script's words beside its ability, for the legend."""
+        return any(c.changed for team in self.teams for c in team.characters)
 
     @property
     def reminder_mark(self) -> bool:
@@ -99,17 +109,24 @@ def _character(corpus: Corpus, script: ScriptSpec, ident: str, lang: str,
     found = almanac_ability(corpus, character.entries if character else {}, lang)
     card: OfficialText | None = official.ability(ident, lang) if official else None
     # The script's own ability, where the official data tell it from the card, replaces the
-    # character's (the almanac's text is of the card's); else the almanac's text first where
-    # it is in the sheet's language; then the script's own words for an official character;
-    # then whichever of the almanac and the card is in it.
+    # character's (the almanac's text is of the card's); written in another language than the
+    # sheet's, it goes beside the card (else the almanac's) in the sheet's language. Else the
+    # almanac's text first where it is in the sheet's language; then the script's own words
+    # for an official character; then whichever of the almanac and the card is in it.
+    own_lang = written_in(corpus.languages, own) or lang
+    if own and official and own_lang != lang:
+        if card and card.lang == lang:
+            return ScriptCharacter(ident, name, markup_parts(card.text), "official", card.lang,
+                                   markup_parts(own), own_lang)
+        if found and found[1] == lang:
+            return ScriptCharacter(ident, name, (Part("text", found[0]),), "almanac", found[1],
+                                   markup_parts(own), own_lang)
     if own and official:
-        return ScriptCharacter(ident, name, markup_parts(own), "script",
-                               written_in(corpus.languages, own) or lang)
+        return ScriptCharacter(ident, name, markup_parts(own), "script", own_lang)
     if found and found[1] == lang:
         return ScriptCharacter(ident, name, (Part("text", found[0]),), "almanac", found[1])
     if own:
-        return ScriptCharacter(ident, name, markup_parts(own), "script",
-                               written_in(corpus.languages, own) or lang)
+        return ScriptCharacter(ident, name, markup_parts(own), "script", own_lang)
     if found and not (card and card.lang == lang):
         return ScriptCharacter(ident, name, (Part("text", found[0]),), "almanac", found[1])
     if card:
