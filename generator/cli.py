@@ -22,9 +22,9 @@ from generator.checks import run_checks
 from generator.errors import AlmanacError
 from generator.export.records import diagnostic_record, records
 from generator.facts.official import OfficialTexts, load_official
-from generator.model import CONTROL, visible
+from generator.model import CONTROL, SECTIONS, visible
 from generator.output.build import build
-from generator.output.files import output_path, write_bytes, write_text
+from generator.output.files import output_path, writable, write_bytes, write_text
 from generator.output.publish import build_lock, recover
 from generator.pipeline import load_corpus
 from generator.resolve import Corpus
@@ -151,7 +151,10 @@ def _print(args: argparse.Namespace) -> int:
         raise AlmanacError("--lang names no language; give codes separated by commas (ko,en), "
                            "or leave it out for every language")
     corpus, script, sheets, official = _sheets(args, langs, KINDS)
-    folder.mkdir(exist_ok=True)  # only once the script and languages are known good
+    try:
+        folder.mkdir(exist_ok=True)  # only once the script and languages are known good
+    except OSError as err:
+        raise AlmanacError(f"cannot make the folder: {err.strerror}", args.output) from err
     jobs = [(sheet_html(corpus, args.root / "templates", sheet),
              folder / f"{'script' if isinstance(sheet, ScriptSheet) else sheet.night}-"
                       f"{sheet.lang}.pdf") for sheet in sheets]
@@ -172,12 +175,13 @@ def _output_folder(value: str) -> Path:
         raise AlmanacError("is not a folder", value)
     if not folder.parent.is_dir():
         raise AlmanacError(f"the folder {folder.parent} does not exist", value)
+    writable(folder if folder.is_dir() else folder.parent, value)
     return folder
 
 
 def _narration(args: argparse.Namespace) -> int:
     from generator.output.printing import standalone_html
-    from generator.views.narration import build_narration
+    from generator.views.narration import build_narration, refuse_unknown_roles
     from generator.views.onuw import rulebook
     from generator.views.writing import written_in
     target = _sheet_target(args)
@@ -188,11 +192,10 @@ def _narration(args: argparse.Namespace) -> int:
     book = rulebook(corpus)
     if book is None:
         raise AlmanacError("no One Night rulebook in content/", str(args.root / "content"))
+    refuse_unknown_roles(corpus, asked)
     lang = _language(args, corpus)
     title_lang = (written_in(corpus.languages, args.title) or lang) if args.title else book.lang
     sheet = build_narration(corpus, book, args.title or book.title, asked, lang, title_lang)
-    if sheet.unknown:
-        print(f"warning: unknown roles, not placed: {', '.join(sheet.unknown)}", file=sys.stderr)
     html = standalone_html(args.root / "templates", lang, corpus, "narration/_sheet.html.j2",
                            sheet.title, sheet=sheet)
     _write_sheet(html, target, args.pdf is not None)  # its page count is no exit status
@@ -265,19 +268,26 @@ def _serve(args: argparse.Namespace) -> int:
 def _export_po(args: argparse.Namespace) -> int:
     from generator.export.po import write_lacking
     target = output_path(args.output, "--output")
+    characters = _ids(args.character, "--character", "character ids")
+    sections = _ids(args.section, "--section", ", ".join(SECTIONS))
     corpus = load_corpus(args.root)
     buffer = io.BytesIO()
-    count = write_lacking(corpus, _language(args, corpus), buffer, _official(args),
-                          _ids(args.character), _ids(args.section))
+    count = write_lacking(corpus, _language(args, corpus), buffer, _official(args), characters,
+                          sections)
     write_bytes(target, buffer.getvalue())
     print(f"{count} messages → {target}")
     return 0
 
 
-def _ids(values: list[str] | None) -> set[str] | None:
-    """Repeated or comma-separated options as one set; None when not given."""
-    return {v.strip() for value in values for v in value.split(",") if v.strip()} \
-        if values else None
+def _ids(values: list[str] | None, option: str, what: str) -> set[str] | None:
+    """Repeated or comma-separated options as one set; None when not given. Given but naming
+    nothing (`--section ,`) is refused: it would export nothing and seem to have worked."""
+    if values is None:
+        return None
+    ids = {v.strip() for value in values for v in value.split(",") if v.strip()}
+    if not ids:
+        raise AlmanacError(f"{option} names nothing; give {what}, separated by commas")
+    return ids
 
 
 # What a waiting command says while another changes the project (a build or an import).
@@ -314,10 +324,14 @@ def _update_po(args: argparse.Namespace) -> int:
 
 def _site_url(value: str) -> str:
     """An http(s) address, which MkDocs writes into every page's links as it is."""
-    parts = urlsplit(value)
-    if parts.scheme not in ("http", "https") or not parts.netloc or \
+    try:
+        parts = urlsplit(value)
+    except ValueError:  # a host in brackets left open (`http://[::1/`)
+        parts = None
+    if parts is None or parts.scheme not in ("http", "https") or not parts.netloc or \
             any(mark in value for mark in "\"'<>` \\") or CONTROL.search(value):
-        raise argparse.ArgumentTypeError(f"a site URL is an http or https address, not '{value}'")
+        raise argparse.ArgumentTypeError("a site URL is an http or https address, not "
+                                         f"'{visible(value)}'")
     return value
 
 

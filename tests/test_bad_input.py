@@ -466,3 +466,64 @@ def test_only_files_the_tool_read_are_published_as_source_views(tmp_path):
             "secret ability" in everything) == (False, False, False)
     report = (project / "site" / "en" / "report" / "index.html").read_text(encoding="utf-8")
     assert "content/notes.md" in report  # named as a finding
+
+
+# ---- refused, not accepted: what would give an empty or a wrong output, or fail after the work
+
+UNKNOWN_ROLE = ("in the glossary; give ids (werewolf, seer …) or names in any language")
+
+
+@pytest.mark.parametrize("roles, expected", [
+    ("nobody", f"error: --roles: no role 'nobody' {UNKNOWN_ROLE}"),
+    ("R,R,…", f"error: --roles: no role 'R', '…' {UNKNOWN_ROLE}"),  # the README's placeholder
+    ("werewolf,seeer", "error: --roles: no role 'seeer' in the glossary; did you mean seer?"),
+])
+def test_a_narration_of_roles_the_glossary_does_not_know_is_refused(tmp_path, roles, expected):
+    sheet = tmp_path / "n.html"
+    one_line_error(almanac("narration", "--roles", roles, "--html", str(sheet)), expected)
+    assert not sheet.exists()
+
+
+@pytest.mark.parametrize("option, expected", [
+    ("--section", "error: --section names nothing; give ability, flavor, summary, how_to_run, "
+                  "examples, separated by commas"),
+    ("--character", "error: --character names nothing; give character ids, separated by commas"),
+])
+def test_an_export_po_of_nothing_is_refused(tmp_path, option, expected):
+    site_project(tmp_path)
+    for nothing in (",", " , "):
+        one_line_error(almanac("export-po", "--lang", "en", "-o", "x.po", option, nothing,
+                               root=tmp_path), expected)
+    assert not (tmp_path / "x.po").exists()
+
+
+def test_an_output_where_no_file_can_be_made_is_refused_before_any_work(tmp_path):
+    """/proc takes no new file, not even root's: found before the script is read (here it does
+    not exist, and the error names the output), not when the sheet is written."""
+    site_project(tmp_path)
+    one_line_error(almanac("nightsheet", "missing.json", "--html", "/proc/version",
+                           root=tmp_path),
+                   "/proc/version: error: cannot write in the folder /proc: No such file or "
+                   "directory")
+    one_line_error(almanac("scriptsheet", "missing.json", "--pdf", "/proc/version",
+                           root=tmp_path),
+                   "/proc/version: error: cannot write in the folder /proc: No such file or "
+                   "directory")
+    one_line_error(almanac("print", "missing.json", "-o", "/proc/sheets", root=tmp_path),
+                   "/proc/sheets: error: cannot write in the folder /proc: No such file or "
+                   "directory")
+    one_line_error(almanac("export-script", "000", "-o", "/proc/version", root=tmp_path),
+                   "/proc/version: error: cannot write in the folder /proc: No such file or "
+                   "directory")
+
+
+@pytest.mark.parametrize("url, shown", [
+    ("http://[::1/", "http://[::1/"),  # urlsplit's ValueError, once named `invalid _site_url`
+    ("http://example.org/\nalmanac/", "http://example.org/\\x0aalmanac/"),
+])
+def test_a_site_url_that_is_no_address_is_one_line(tmp_path, url, shown):
+    site_project(tmp_path)
+    one_line_error(almanac("build", "--site-url", url, root=tmp_path),
+                   f"error: argument --site-url: a site URL is an http or https address, not "
+                   f"'{shown}' (see `almanac build -h`)")
+    assert not (tmp_path / "site").exists()
