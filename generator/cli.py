@@ -151,10 +151,7 @@ def _print(args: argparse.Namespace) -> int:
         raise AlmanacError("--lang names no language; give codes separated by commas (ko,en), "
                            "or leave it out for every language")
     corpus, script, sheets, official = _sheets(args, langs, KINDS)
-    try:
-        folder.mkdir(exist_ok=True)  # only once the script and languages are known good
-    except OSError as err:
-        raise AlmanacError(f"cannot make the folder: {err.strerror}", args.output) from err
+    folder.mkdir(exist_ok=True)  # only once the script and languages are known good
     jobs = [(sheet_html(corpus, args.root / "templates", sheet),
              folder / f"{'script' if isinstance(sheet, ScriptSheet) else sheet.night}-"
                       f"{sheet.lang}.pdf") for sheet in sheets]
@@ -369,11 +366,21 @@ class _Shown:
     or a script's text in a message) as escapes, so none reaches the terminal to run; line ends
     stay."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO, name: str) -> None:
         self._stream = stream
+        self._name = name
 
     def write(self, text: str) -> int:
-        return self._stream.write("\n".join(map(visible, text.split("\n"))))
+        try:
+            return self._stream.write("\n".join(map(visible, text.split("\n"))))
+        except OSError as err:  # a full disk (`> /dev/full`): named, as a file would be
+            raise OSError(err.errno, err.strerror, self._name) from err
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as err:
+            raise OSError(err.errno, err.strerror, self._name) from err
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
@@ -382,7 +389,7 @@ class _Shown:
 @contextmanager
 def _shown_streams() -> Iterator[None]:
     out, err = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = _Shown(out), _Shown(err)
+    sys.stdout, sys.stderr = _Shown(out, "standard output"), _Shown(err, "standard error")
     try:
         yield
     finally:
@@ -507,9 +514,11 @@ def _run(args: argparse.Namespace) -> int:
         if not (args.root / "content").is_dir():
             raise AlmanacError("no content/ folder: run in the project folder or pass --root",
                                str(args.root))
-        return args.run(args)
+        status = args.run(args)
+        sys.stdout.flush()  # what is still buffered fails here, in one line, not at exit
+        return status
     except AlmanacError as err:
-        print(err, file=sys.stderr)
+        _say(str(err))
         return 2
     except KeyboardInterrupt:
         return 130
@@ -518,6 +527,20 @@ def _run(args: argparse.Namespace) -> int:
         # stdout at /dev/null so the interpreter's final flush does not fail again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+    except OSError as err:  # a file, a folder or a stream no check before the work foresaw
+        try:
+            sys.stdout.flush()
+        except OSError:  # stdout is what failed: nothing more for it, not even at exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        where = os.fsdecode(err.filename) if isinstance(err.filename, str | bytes) else None
+        _say(str(AlmanacError(err.strerror or str(err), where)))
+        return 2
+
+
+def _say(line: str) -> None:
+    """An error on standard error, unless that too cannot be written."""
+    with suppress(OSError):
+        print(line, file=sys.stderr, flush=True)
 
 
 if __name__ == "__main__":

@@ -527,3 +527,34 @@ def test_a_site_url_that_is_no_address_is_one_line(tmp_path, url, shown):
                    f"error: argument --site-url: a site URL is an http or https address, not "
                    f"'{shown}' (see `almanac build -h`)")
     assert not (tmp_path / "site").exists()
+
+
+# ---- every OSError of every command: one line, exit 2
+
+
+@pytest.mark.parametrize("command", [("check",), ("check", "--format", "json"),
+                                     ("export-script", "000", "-o", "s.json")])
+def test_a_full_standard_output_is_one_line(tmp_path, command):
+    """`> /dev/full`: the output cannot be written; said once, not as a traceback at exit."""
+    import subprocess
+    import sys
+    site_project(tmp_path, {"en/004_small.txt": SMALL_ALMANAC.encode(),
+                            "ko/000_script.txt": INDEX_SCRIPT.encode()})
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, "-m", "generator.cli", *command],
+                                cwd=tmp_path, stdout=full, stderr=subprocess.PIPE, text=True,
+                                env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert (result.returncode, result.stderr) == \
+        (2, "standard output: error: No space left on device\n")
+
+
+def test_a_project_without_its_templates_is_one_line(tmp_path):
+    site_project(tmp_path)
+    (tmp_path / "s.json").write_text('["chef", "imp", "noble", "poisoner", "baron"]',
+                                     encoding="utf-8")
+    import shutil
+    shutil.rmtree(tmp_path / "templates")
+    one_line_error(almanac("nightsheet", "s.json", "--html", "x.html", root=tmp_path),
+                   f"{tmp_path}/templates/assets/nightsheet.css: error: No such file or "
+                   "directory")
+    assert not (tmp_path / "x.html").exists()
