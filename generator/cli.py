@@ -22,8 +22,8 @@ from generator.checks import run_checks
 from generator.errors import AlmanacError
 from generator.export.records import diagnostic_record, records
 from generator.facts.official import OfficialTexts, load_official
-from generator.files import output_path, write_bytes, write_text
-from generator.model import CONTROL, visible
+from generator.files import output_path, writable, write_bytes, write_text
+from generator.model import CONTROL, SECTIONS, visible
 from generator.output.build import build
 from generator.output.publish import build_lock, recover
 from generator.pipeline import load_corpus
@@ -172,12 +172,13 @@ def _output_folder(value: str) -> Path:
         raise AlmanacError("is not a folder", value)
     if not folder.parent.is_dir():
         raise AlmanacError(f"the folder {folder.parent} does not exist", value)
+    writable(folder if folder.is_dir() else folder.parent, value)
     return folder
 
 
 def _narration(args: argparse.Namespace) -> int:
     from generator.output.printing import standalone_html
-    from generator.views.narration import build_narration
+    from generator.views.narration import build_narration, refuse_unknown_roles
     from generator.views.onuw import rulebook
     from generator.views.writing import written_in
     target = _sheet_target(args)
@@ -188,11 +189,10 @@ def _narration(args: argparse.Namespace) -> int:
     book = rulebook(corpus)
     if book is None:
         raise AlmanacError("no One Night rulebook in content/", str(args.root / "content"))
+    refuse_unknown_roles(corpus, asked)
     lang = _language(args, corpus)
     title_lang = (written_in(corpus.languages, args.title) or lang) if args.title else book.lang
     sheet = build_narration(corpus, book, args.title or book.title, asked, lang, title_lang)
-    if sheet.unknown:
-        print(f"warning: unknown roles, not placed: {', '.join(sheet.unknown)}", file=sys.stderr)
     html = standalone_html(args.root / "templates", lang, corpus, "narration/_sheet.html.j2",
                            sheet.title, sheet=sheet)
     _write_sheet(html, target, args.pdf is not None)  # its page count is no exit status
@@ -266,21 +266,27 @@ def _export_po(args: argparse.Namespace) -> int:
     from generator.export.po import write_lacking
     target = output_path(args.output, "--output")
     from generator.translation.po_import import current_store
+    characters = _ids(args.character, "--character", "character ids")
+    sections = _ids(args.section, "--section", ", ".join(SECTIONS))
     corpus = load_corpus(args.root)
     lang = _language(args, corpus)
     current_store(args.root, corpus, lang)  # unread, every section would look untranslated
     buffer = io.BytesIO()
-    count = write_lacking(corpus, lang, buffer, _official(args),
-                          _ids(args.character), _ids(args.section))
+    count = write_lacking(corpus, lang, buffer, _official(args), characters, sections)
     write_bytes(target, buffer.getvalue())
     print(f"{count} messages → {target}")
     return 0
 
 
-def _ids(values: list[str] | None) -> set[str] | None:
-    """Repeated or comma-separated options as one set; None when not given."""
-    return {v.strip() for value in values for v in value.split(",") if v.strip()} \
-        if values else None
+def _ids(values: list[str] | None, option: str, what: str) -> set[str] | None:
+    """Repeated or comma-separated options as one set; None when not given. Given but naming
+    nothing (`--section ,`) is refused: it would export nothing and seem to have worked."""
+    if values is None:
+        return None
+    ids = {v.strip() for value in values for v in value.split(",") if v.strip()}
+    if not ids:
+        raise AlmanacError(f"{option} names nothing; give {what}, separated by commas")
+    return ids
 
 
 # What a waiting command says while another changes the project (a build or an import).
@@ -317,10 +323,14 @@ def _update_po(args: argparse.Namespace) -> int:
 
 def _site_url(value: str) -> str:
     """An http(s) address, which MkDocs writes into every page's links as it is."""
-    parts = urlsplit(value)
-    if parts.scheme not in ("http", "https") or not parts.netloc or \
+    try:
+        parts = urlsplit(value)
+    except ValueError:  # a host in brackets left open (`http://[::1/`)
+        parts = None
+    if parts is None or parts.scheme not in ("http", "https") or not parts.netloc or \
             any(mark in value for mark in "\"'<>` \\") or CONTROL.search(value):
-        raise argparse.ArgumentTypeError(f"a site URL is an http or https address, not '{value}'")
+        raise argparse.ArgumentTypeError("a site URL is an http or https address, not "
+                                         f"'{visible(value)}'")
     return value
 
 
@@ -358,11 +368,21 @@ class _Shown:
     or a script's text in a message) as escapes, so none reaches the terminal to run; line ends
     stay."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO, name: str) -> None:
         self._stream = stream
+        self._name = name
 
     def write(self, text: str) -> int:
-        return self._stream.write("\n".join(map(visible, text.split("\n"))))
+        try:
+            return self._stream.write("\n".join(map(visible, text.split("\n"))))
+        except OSError as err:  # a full disk (`> /dev/full`): named, as a file would be
+            raise OSError(err.errno, err.strerror, self._name) from err
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as err:
+            raise OSError(err.errno, err.strerror, self._name) from err
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
@@ -371,7 +391,7 @@ class _Shown:
 @contextmanager
 def _shown_streams() -> Iterator[None]:
     out, err = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = _Shown(out), _Shown(err)
+    sys.stdout, sys.stderr = _Shown(out, "standard output"), _Shown(err, "standard error")
     try:
         yield
     finally:
@@ -496,9 +516,11 @@ def _run(args: argparse.Namespace) -> int:
         if not (args.root / "content").is_dir():
             raise AlmanacError("no content/ folder: run in the project folder or pass --root",
                                str(args.root))
-        return args.run(args)
+        status = args.run(args)
+        sys.stdout.flush()  # what is still buffered fails here, in one line, not at exit
+        return status
     except AlmanacError as err:
-        print(err, file=sys.stderr)
+        _say(str(err))
         return 2
     except KeyboardInterrupt:
         return 130
@@ -507,6 +529,20 @@ def _run(args: argparse.Namespace) -> int:
         # stdout at /dev/null so the interpreter's final flush does not fail again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+    except OSError as err:  # a file, a folder or a stream no check before the work foresaw
+        try:
+            sys.stdout.flush()
+        except OSError:  # stdout is what failed: nothing more for it, not even at exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        where = os.fsdecode(err.filename) if isinstance(err.filename, str | bytes) else None
+        _say(str(AlmanacError(err.strerror or str(err), where)))
+        return 2
+
+
+def _say(line: str) -> None:
+    """An error on standard error, unless that too cannot be written."""
+    with suppress(OSError):
+        print(line, file=sys.stderr, flush=True)
 
 
 if __name__ == "__main__":
