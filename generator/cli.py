@@ -66,7 +66,7 @@ def _check(args: argparse.Namespace) -> int:
 
 def _build(args: argparse.Namespace) -> int:
     return build(args.root, args.site_url or "", args.allow_errors, _official(args),
-                 args.offline)
+                 args.offline, args.languages, args.official or "")
 
 
 def _official(args: argparse.Namespace) -> OfficialTexts | None:
@@ -333,6 +333,14 @@ def _official_option(command: argparse.ArgumentParser) -> None:
                               "game.<lang>.json …) to fill what the almanac lacks")
 
 
+def _languages_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--languages", metavar="all|CODES",
+                         help="the languages to build: `all` (content/languages.yaml's and every "
+                              "language of --official DIR with enough data), or codes separated "
+                              "by commas, as the data or BCP 47 spells them (ko,en,de,zh_Hans); "
+                              "default: content/languages.yaml's")
+
+
 def _sheet_options(command: argparse.ArgumentParser, detail: bool) -> None:
     if detail:
         command.add_argument("--detail", choices=DETAILS, default="short",
@@ -409,6 +417,7 @@ def main(argv: list[str] | None = None) -> int:
     build.add_argument("--allow-errors", action="store_true",
                        help="replace site/ even when the checks find errors")
     _official_option(build)
+    _languages_option(build)
     build.set_defaults(run=_build)
 
     serve = commands.add_parser("serve", help="a live preview on 127.0.0.1: rebuilt and "

@@ -245,8 +245,8 @@ def test_a_language_code_must_be_a_code(tmp_path):
     languages.write_text(languages.read_text(encoding="utf-8") + "../x:\n  name: X\n",
                          encoding="utf-8")
     one_line_error(almanac("check", root=project),
-                   f"{languages}: error: '../x' is no language code (such as ko, en, pt-BR): it "
-                   "names folders and pages")
+                   f"{languages}: error: '../x' is no language code (such as ko, en, pt-BR, "
+                   "zh_Hans): it names folders and pages")
     assert not (project / "x").exists()
 
 

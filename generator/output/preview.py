@@ -37,7 +37,7 @@ from generator.output.render import (
     not_found_page,
     redirect_page,
 )
-from generator.output.site import ThemeOnce, show_mkdocs_warnings, site_config
+from generator.output.site import OwnAlternates, ThemeOnce, show_mkdocs_warnings, site_config
 from generator.parse import parse_text
 from generator.pipeline import corpus_of, load_facts
 from generator.read.corpus import DATA_FILES, Text, read_corpus, read_stores
@@ -221,6 +221,7 @@ class Preview:
         marker.unlink(missing_ok=True)  # until this build ends, the language is not known good
         loaded = site_config(config)
         loaded.plugins["almanac-theme-once"] = self._theme_once
+        loaded.plugins["almanac-own-alternates"] = OwnAlternates()
         mkdocs_build(loaded, dirty=not whole)
         if before is not None:
             _merge_search_index(index, before, {_page_url(path) for path in removed})
