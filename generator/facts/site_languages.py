@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.errors import AlmanacError
-from generator.facts.language_codes import TAG, language_tag, native_name
+from generator.facts.language_codes import TAG, known_to_babel, language_tag, native_name
 from generator.facts.languages import Language, Languages
 from generator.facts.official import OfficialTexts
 
@@ -57,9 +57,15 @@ def select_languages(declared: Languages, official: OfficialTexts | None, asked:
     (zh_Hans, zh-Hans). where: the official data's folder, for the notices."""
     notices = [f"{where}/{name}: its code is no language tag (such as de, zh_Hans, pt_BR): "
                "not read" for name in (official.unmatched if official else ())]
+    unknown = [tag for tag in sorted(official.counts) if not declared.get(tag)
+               and not known_to_babel(tag)] if official else []
+    notices += [f"{where}/game.{official.counts[tag].file_code}.json: '{tag}' names no language "
+                f"CLDR knows (declare it in content/languages.yaml to build it): "
+                f"{official.counts[tag].line(len(official.characters))}; not built"
+                for tag in unknown if official]
     if asked is None:
         extra = [tag for tag in sorted(official.counts) if not declared.get(tag)
-                 and publishable(official, tag)] if official else []
+                 and tag not in unknown and publishable(official, tag)] if official else []
         if extra:
             notices.append(f"{where}: the official data has {len(extra)} more languages with "
                            f"enough for a site ({', '.join(extra)}): --languages all builds "
@@ -67,7 +73,8 @@ def select_languages(declared: Languages, official: OfficialTexts | None, asked:
         return Selection(declared, tuple(notices))
     data = official.counts if official else {}
     if asked.strip() == ALL:
-        tags = [*declared.codes, *(tag for tag in sorted(data) if not declared.get(tag))]
+        tags = [*declared.codes, *(tag for tag in sorted(data)
+                                   if not declared.get(tag) and tag not in unknown)]
     else:
         tags = list(dict.fromkeys(language_tag(code) for code in asked.split(",")
                                   if code.strip()))
@@ -79,6 +86,9 @@ def select_languages(declared: Languages, official: OfficialTexts | None, asked:
         language = declared.get(tag)
         if language is not None:
             chosen.append(language)
+        elif tag in unknown:
+            raise AlmanacError(f"'{tag}' names no language CLDR knows: declare it in "
+                               "content/languages.yaml to build it")
         elif not TAG.fullmatch(tag) or tag not in data:
             source = "the official data (--official DIR)" if official else \
                 "--official DIR (not given)"
