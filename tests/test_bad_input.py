@@ -381,8 +381,8 @@ def test_print_checks_everything_before_it_makes_its_folder(tmp_path):
     for nothing in (",", "", " , "):
         one_line_error(almanac("print", "bad.json", "-o", "sheets", "--lang", nothing,
                                root=tmp_path),
-                       "error: --lang names no language; give codes separated by commas "
-                       "(ko,en), or leave it out for every language")
+                       "error: --lang names no language; give `all` or codes separated by "
+                       "commas (ko,en,de), or leave it out for content/languages.yaml's")
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "bad.json", "content", "mkdocs.yml", "templates"]
 

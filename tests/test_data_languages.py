@@ -90,8 +90,8 @@ def test_every_language_with_enough_data_gets_a_site_and_the_rest_a_line(project
         "content/languages.yaml to build it): 0 of 5 characters named or described, 0 abilities, "
         "0 reminders, 0 jinxes, 0 editions; not built",
         "official/game.he.json: he: 0 of 5 characters named or described, 0 abilities, "
-        "2 reminders, 1 jinxes, 0 editions; too little for a site of its own (it needs 1 "
-        "characters named or described): not built"]
+        "2 reminders, 1 jinxes, 0 editions; too little to publish in it (it needs 1 "
+        "characters named or described): left out"]
 
 
 @pytest.mark.parametrize("tag", SITES)
@@ -180,3 +180,25 @@ def test_no_page_asks_for_what_is_not_there(project, built, browser):
             page.close()
     assert [url for url in asked if "sitemap" in url] == []
     assert errors == []
+
+
+def test_print_makes_the_three_sheets_of_each_language_asked(tmp_path):
+    import subprocess
+    root = site_project(tmp_path)
+    official_folder(root)
+    (root / "tb.json").write_text('[{"id": "_meta", "name": "Small", "author": "me"}, "chef", '
+                                  '"imp"]', encoding="utf-8")
+    result = almanac("print", "tb.json", "-o", "out", "--lang", "de,zh_Hans,th,he",
+                     "--official", "official", root=root)
+    assert result.returncode == 0, result.stderr
+    langs = ("de", "zh-Hans", "th")
+    pdfs = [f"out/{kind}-{lang}.pdf" for lang in langs for kind in ("script", "first", "other")]
+    assert [line for line in result.stdout.splitlines() if line.endswith(".pdf")] == pdfs
+    assert sorted(p.name for p in (root / "out").iterdir()) == sorted(p[4:] for p in pdfs)
+    assert "official/game.he.json: he: 0 of 5 characters named or described" in result.stderr
+    for pdf in pdfs:
+        info = subprocess.run(["pdfinfo", str(root / pdf)], capture_output=True, text=True)
+        assert re.search(r"^Pages:\s+1$", info.stdout, re.MULTILINE), pdf
+    text = subprocess.run(["pdftotext", str(root / "out" / "script-th.pdf"), "-"],
+                          capture_output=True, text=True).stdout
+    assert GAMES["th"][1] in text

@@ -47,8 +47,8 @@ def publishable(official: OfficialTexts, tag: str) -> bool:
 def _too_small(official: OfficialTexts, tag: str, where: str) -> str:
     counts = official.counts[tag]
     return (f"{where}/game.{counts.file_code}.json: {tag}: {counts.line(len(official.characters))}"
-            f"; too little for a site of its own (it needs {needed(official)} characters named "
-            "or described): not built")
+            f"; too little to publish in it (it needs {needed(official)} characters named or "
+            "described): left out")
 
 
 def select_languages(declared: Languages, official: OfficialTexts | None, asked: str | None,
