@@ -249,7 +249,8 @@ def _serve(args: argparse.Namespace) -> int:
     from generator.output.preview import Preview, preview_lock
     with build_lock(args.root), suppress(AlmanacError):  # where no build can write, none left
         recover(args.root / "site")  # a build that died while swapping may have left site/ aside
-    live = Preview(args.root, f"http://127.0.0.1:{args.port}/", _official(args))
+    live = Preview(args.root, f"http://127.0.0.1:{args.port}/", _official(args), args.languages,
+                   args.official or "")
     try:
         server = LiveServer(live.rebuild, args.port, live.site, live.watched)
     except OSError as err:
@@ -436,6 +437,7 @@ def main(argv: list[str] | None = None) -> int:
                                               "reloaded as content/ or templates/ change")
     serve.add_argument("--port", type=_port, default=8000)
     _official_option(serve)
+    _languages_option(serve)
     serve.set_defaults(run=_serve)
 
     sheet = commands.add_parser("nightsheet", help="a night sheet of a script JSON file")

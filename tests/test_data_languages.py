@@ -202,3 +202,22 @@ def test_print_makes_the_three_sheets_of_each_language_asked(tmp_path):
     text = subprocess.run(["pdftotext", str(root / "out" / "script-th.pdf"), "-"],
                           capture_output=True, text=True).stdout
     assert GAMES["th"][1] in text
+
+
+def test_the_preview_of_every_language_rebuilds_only_what_an_edit_touches(tmp_path, capsys):
+    from generator.facts.official import load_official
+    from generator.output.preview import Preview
+    root = site_project(tmp_path)
+    preview = Preview(root, "http://127.0.0.1:8000/", load_official(official_folder(root)), "all",
+                      "official")
+    first = preview.update()
+    assert first is not None and list(first) == SITES
+    assert "official/game.he.json: he: 0 of 5" in capsys.readouterr().err
+    assert preview.update() == {}
+    text = root / "content" / "en" / "004_small.txt"
+    text.write_text(text.read_text(encoding="utf-8").replace("The Imp kills.",
+                                                             "The Imp kills at night."),
+                    encoding="utf-8")
+    # In each language the Imp's page (its almanac summary) and the source file's page alone.
+    assert preview.update() == dict.fromkeys(SITES, 2)
+    assert capsys.readouterr().err == ""  # the notices once, at the first update
