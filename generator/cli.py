@@ -21,7 +21,9 @@ from urllib.parse import urlsplit
 from generator.checks import run_checks
 from generator.errors import AlmanacError
 from generator.export.records import diagnostic_record, records
+from generator.facts.languages import Languages
 from generator.facts.official import OfficialTexts, load_official
+from generator.facts.site_languages import select_languages
 from generator.files import output_path, writable, write_bytes, write_text
 from generator.model import CONTROL, SECTIONS, visible
 from generator.output.build import build
@@ -66,7 +68,7 @@ def _check(args: argparse.Namespace) -> int:
 
 def _build(args: argparse.Namespace) -> int:
     return build(args.root, args.site_url or "", args.allow_errors, _official(args),
-                 args.offline)
+                 args.offline, args.languages, args.official or "")
 
 
 def _official(args: argparse.Namespace) -> OfficialTexts | None:
@@ -96,15 +98,24 @@ def _script(args: argparse.Namespace, corpus: Corpus, official: OfficialTexts | 
     return script
 
 
-def _sheets(args: argparse.Namespace, asked: list[str] | None, kinds: tuple[str, ...]
+def _sheets(args: argparse.Namespace, asked: str | None, kinds: tuple[str, ...],
+            single: bool = False
             ) -> tuple[Corpus, ScriptSpec, list[ScriptSheet | NightSheet], bool]:
-    """The corpus, the script and its sheets of each kind in each language asked (none: the
-    default language; None: every language)."""
+    """The corpus, the script and its sheets of each kind in each language asked: `all`, codes
+    separated by commas in either spelling (zh_Hans, zh-Hans), None for languages.yaml's (single:
+    its first); a language of the official data alone is the data's, what it lacks said in one
+    line."""
     from generator.output.sheets import make_sheet
     official = _official(args)
     corpus = load_corpus(args.root)
-    langs = list(corpus.languages.codes) if asked is None else \
-        [corpus.languages[code].code for code in asked] or [corpus.languages.default.code]
+    selection = select_languages(corpus.languages, official, asked, args.official or "")
+    for notice in selection.notices:
+        print(notice, file=sys.stderr)
+    # The almanac's languages stay, for their texts and names stand in for missing ones.
+    declared = corpus.languages
+    corpus = replace(corpus, languages=Languages((*declared.all, *(
+        language for language in selection.languages.all if not declared.get(language.code)))))
+    langs = list(selection.languages.codes)[:1 if single else None]
     script = _script(args, corpus, official, langs[0])
     sheets = [make_sheet(corpus, script, lang, kind, official, getattr(args, "detail", "full"))
               for lang in langs for kind in kinds]
@@ -125,7 +136,10 @@ def _summarise(args: argparse.Namespace, script: ScriptSpec,
 def _one_sheet(args: argparse.Namespace, kind: str) -> int:
     from generator.output.sheets import sheet_html
     target = _sheet_target(args)
-    corpus, script, sheets, official = _sheets(args, [args.lang] if args.lang else [], (kind,))
+    if args.lang and ("," in args.lang or args.lang.strip() == "all"):
+        raise AlmanacError(f"--lang takes one language, not '{args.lang}' (`print` makes the "
+                           "sheets of several)")
+    corpus, script, sheets, official = _sheets(args, args.lang or None, (kind,), single=True)
     html = sheet_html(corpus, args.root / "templates", sheets[0])
     pages = _write_sheet(html, target, args.pdf is not None)
     return _summarise(args, script, sheets, official, [(str(target), pages)] if pages else [])
@@ -145,12 +159,10 @@ def _print(args: argparse.Namespace) -> int:
     from generator.output.sheets import KINDS, sheet_html
     from generator.views.scriptsheet import ScriptSheet
     folder = _output_folder(args.output)
-    langs = [code.strip() for code in args.lang.split(",") if code.strip()] \
-        if args.lang is not None else None
-    if langs == []:
-        raise AlmanacError("--lang names no language; give codes separated by commas (ko,en), "
-                           "or leave it out for every language")
-    corpus, script, sheets, official = _sheets(args, langs, KINDS)
+    if args.lang is not None and not any(code.strip() for code in args.lang.split(",")):
+        raise AlmanacError("--lang names no language; give `all` or codes separated by commas "
+                           "(ko,en,de), or leave it out for content/languages.yaml's")
+    corpus, script, sheets, official = _sheets(args, args.lang, KINDS)
     folder.mkdir(exist_ok=True)  # only once the script and languages are known good
     jobs = [(sheet_html(corpus, args.root / "templates", sheet),
              folder / f"{'script' if isinstance(sheet, ScriptSheet) else sheet.night}-"
@@ -237,7 +249,8 @@ def _serve(args: argparse.Namespace) -> int:
     from generator.output.preview import Preview, preview_lock
     with build_lock(args.root), suppress(AlmanacError):  # where no build can write, none left
         recover(args.root / "site")  # a build that died while swapping may have left site/ aside
-    live = Preview(args.root, f"http://127.0.0.1:{args.port}/", _official(args))
+    live = Preview(args.root, f"http://127.0.0.1:{args.port}/", _official(args), args.languages,
+                   args.official or "")
     try:
         server = LiveServer(live.rebuild, args.port, live.site, live.watched)
     except OSError as err:
@@ -346,6 +359,14 @@ def _official_option(command: argparse.ArgumentParser) -> None:
                               "game.<lang>.json …) to fill what the almanac lacks")
 
 
+def _languages_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--languages", metavar="all|CODES",
+                         help="the languages to build: `all` (content/languages.yaml's and every "
+                              "language of --official DIR with enough data), or codes separated "
+                              "by commas, as the data or BCP 47 spells them (ko,en,de,zh_Hans); "
+                              "default: content/languages.yaml's")
+
+
 def _sheet_options(command: argparse.ArgumentParser, detail: bool) -> None:
     if detail:
         command.add_argument("--detail", choices=DETAILS, default="short",
@@ -432,12 +453,14 @@ def main(argv: list[str] | None = None) -> int:
     build.add_argument("--allow-errors", action="store_true",
                        help="replace site/ even when the checks find errors")
     _official_option(build)
+    _languages_option(build)
     build.set_defaults(run=_build)
 
     serve = commands.add_parser("serve", help="a live preview on 127.0.0.1: rebuilt and "
                                               "reloaded as content/ or templates/ change")
     serve.add_argument("--port", type=_port, default=8000)
     _official_option(serve)
+    _languages_option(serve)
     serve.set_defaults(run=_serve)
 
     sheet = commands.add_parser("nightsheet", help="a night sheet of a script JSON file")
@@ -463,7 +486,10 @@ def main(argv: list[str] | None = None) -> int:
     print_all.add_argument("script", help="a custom script in the official JSON format")
     print_all.add_argument("-o", "--output", required=True,
                            help="the folder for script-, first- and other-<lang>.pdf")
-    print_all.add_argument("--lang", help="languages, comma-separated (default: all)")
+    print_all.add_argument("--lang", metavar="all|CODES",
+                           help="`all` (content/languages.yaml's and every language of "
+                                "--official DIR with enough data) or codes separated by commas "
+                                "(ko,de,ja; zh_Hans or zh-Hans); default: languages.yaml's")
     _official_option(print_all)
     _sheet_options(print_all, True)
     print_all.set_defaults(run=_print)

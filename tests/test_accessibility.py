@@ -98,7 +98,7 @@ def head(html: str) -> str:
 
 
 def test_every_page_has_a_meta_description_and_its_counterparts_in_the_head(built_site):
-    site, _ = built_site
+    site, port = built_site
     for path in pages(site):
         html = (site / path / "index.html").read_text(encoding="utf-8")
         descriptions = re.findall(r'<meta name="description" content="([^"]+)">', head(html))
@@ -106,8 +106,10 @@ def test_every_page_has_a_meta_description_and_its_counterparts_in_the_head(buil
         alternates = re.findall(r'<link rel="alternate" hreflang="(\w+)" href="([^"]+)">',
                                 head(html))
         assert [lang for lang, _ in alternates] == ["ko", "en"], path
-        for _, href in alternates:  # relative to the page's folder, as the language menu's
-            assert (site / path / href / "index.html").resolve().is_file(), (path, href)
+        url = path.split("/", 1)[1]  # the page's path in its language's site
+        for lang, href in alternates:  # absolute, the site built with its URL
+            assert href == f"http://127.0.0.1:{port}/{lang}/{url}", (path, href)
+            assert (site / lang / url / "index.html").is_file(), (path, href)
     chef = (site / "ko" / "characters" / "chef" / "index.html").read_text(encoding="utf-8")
     assert '<meta name="description" content="요리사: 당신은 시작할 때, 이웃한 악 플레이어 쌍이 ' \
            '몇 쌍인지 압니다.">' in chef

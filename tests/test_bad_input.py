@@ -324,8 +324,8 @@ def test_a_language_code_must_be_a_code(tmp_path):
     languages.write_text(languages.read_text(encoding="utf-8") + "../x:\n  name: X\n",
                          encoding="utf-8")
     one_line_error(almanac("check", root=project),
-                   f"{languages}: error: '../x' is no language code (such as ko, en, pt-BR): it "
-                   "names folders and pages")
+                   f"{languages}: error: '../x' is no language code (such as ko, en, pt-BR, "
+                   "zh_Hans): it names folders and pages")
     assert not (project / "x").exists()
 
 
@@ -460,8 +460,8 @@ def test_print_checks_everything_before_it_makes_its_folder(tmp_path):
     for nothing in (",", "", " , "):
         one_line_error(almanac("print", "bad.json", "-o", "sheets", "--lang", nothing,
                                root=tmp_path),
-                       "error: --lang names no language; give codes separated by commas "
-                       "(ko,en), or leave it out for every language")
+                       "error: --lang names no language; give `all` or codes separated by "
+                       "commas (ko,en,de), or leave it out for content/languages.yaml's")
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "bad.json", "content", "mkdocs.yml", "templates"]
 

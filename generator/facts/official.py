@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from generator.errors import AlmanacError
+from generator.facts.language_codes import TAG, language_tag
 
 ENGLISH = "en"
 # The fields of a character: game.<lang>.json's keys, and roles.json's key for each.
@@ -49,11 +50,33 @@ class OfficialCharacter:
 
 
 @dataclass(frozen=True)
+class DataCounts:
+    """What one language's game.<code>.json holds, counted: enough for a site of its own?"""
+
+    file_code: str  # the code as the files spell it (zh_Hans)
+    named: int  # characters with a name or an ability in it
+    abilities: int
+    reminders: int
+    jinxes: int
+    editions: int
+
+    def line(self, roster: int) -> str:
+        return (f"{self.named} of {roster} characters named or described, {self.abilities} "
+                f"abilities, {self.reminders} reminders, {self.jinxes} jinxes, "
+                f"{self.editions} editions")
+
+
+@dataclass(frozen=True)
 class OfficialTexts:
-    """The official texts by language code; English is always among them."""
+    """The official texts by language, keyed by BCP 47 tag (zh-Hans for game.zh_Hans.json);
+    English is always among them."""
 
     languages: Mapping[str, _Texts] = field(hash=False)
     characters: tuple[OfficialCharacter, ...] = ()  # in roles.json's order
+    # Every language the folder has a game., script. or app.<code>.json of, by tag.
+    counts: Mapping[str, DataCounts] = field(default_factory=dict, hash=False)
+    # Data files whose code is no language tag (`game.???.json`), by file name.
+    unmatched: tuple[str, ...] = ()
 
     def character(self, ident: str) -> OfficialCharacter | None:
         return next((c for c in self.characters if c.id == ident), None)
@@ -141,15 +164,24 @@ def load_official(directory: Path) -> OfficialTexts:
     jinxes_path = directory / "jinxes.json"
     english_jinxes = _jinxes_json(jinxes_path) if jinxes_path.exists() else {}
     languages: dict[str, _Texts] = {}
-    for path in sorted(directory.glob("game.*.json")):
-        code = path.name[len("game."):-len(".json")]
-        if code:
-            languages[code] = _game_json(path)
+    counts: dict[str, DataCounts] = {}
+    unmatched = []
+    for path in sorted((*directory.glob("game.*.json"), *directory.glob("script.*.json"),
+                        *directory.glob("app.*.json")), key=lambda p: p.name):
+        code = path.name.split(".", 1)[1].removesuffix(".json")
+        tag = language_tag(code)
+        if not TAG.fullmatch(tag):
+            unmatched.append(path.name)
+        elif path.name.startswith("game."):
+            languages[tag], counts[tag] = _game_json(path, code,
+                                                     frozenset(c.id for c in characters))
+        else:
+            counts.setdefault(tag, DataCounts(code, 0, 0, 0, 0, 0))
     # English: the card texts of roles.json and jinxes.json first, game.en.json for the rest.
     game_english = languages.get(ENGLISH, _Texts({}, {}))
     languages[ENGLISH] = _Texts({**game_english.roles, **english_roles},
                                 {**game_english.jinxes, **english_jinxes})
-    return OfficialTexts(languages, characters)
+    return OfficialTexts(languages, characters, counts, tuple(unmatched))
 
 
 def _read(path: Path) -> Any:
@@ -221,7 +253,8 @@ def _jinxes_json(path: Path) -> dict[tuple[str, str], str]:
     return texts
 
 
-def _game_json(path: Path) -> _Texts:
+def _game_json(path: Path, code: str, roster: frozenset[str]) -> tuple[_Texts, DataCounts]:
+    """The file's texts, and its counts (characters: those of roles.json)."""
     game = _object(_read(path), path, "the top level")
     roles = {}
     for ident, raw in _object(game.get("roles", {}), path, "roles").items():
@@ -236,4 +269,9 @@ def _game_json(path: Path) -> _Texts:
             raise _wrong(path, f"jinxes key '{key}'", "two ids joined by '-'")
         if text := _text(raw, path, f"jinxes.{key}"):
             jinxes[min(ids), max(ids)] = text
-    return _Texts(roles, jinxes)
+    counts = DataCounts(
+        code, named=len({i for i, key in roles if key in ("name", "ability") and i in roster}),
+        abilities=sum(key == "ability" and i in roster for i, key in roles),
+        reminders=len(_object(game.get("reminders", {}), path, "reminders")),
+        jinxes=len(jinxes), editions=len(_object(game.get("editions", {}), path, "editions")))
+    return _Texts(roles, jinxes), counts

@@ -6,6 +6,7 @@ import shutil
 import sys
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from pathlib import Path, PurePosixPath
 
@@ -16,6 +17,7 @@ from generator.errors import AlmanacError
 from generator.facts.catalogs import catalog_stats
 from generator.facts.languages import Language
 from generator.facts.official import OfficialTexts
+from generator.facts.site_languages import select_languages
 from generator.files import write_failure
 from generator.model import SECTIONS, Diagnostic, visible
 from generator.output.processes import in_processes
@@ -146,13 +148,19 @@ def _build_language(write: Callable[[], tuple[Path, Docs]], root: Path) -> None:
 
 
 def build(root: Path, site_url: str = "", allow_errors: bool = False,
-          official: OfficialTexts | None = None, offline: bool = False) -> int:
+          official: OfficialTexts | None = None, offline: bool = False,
+          languages: str | None = None, official_dir: str = "") -> int:
     """Build site/ from the corpus. With error findings the previous site/ stays unless
     allow_errors; either way the errors are printed and the exit status is 1. site_url: where
-    the site will be served, "" if not known; offline: a site to open from its files."""
+    the site will be served, "" if not known; offline: a site to open from its files;
+    languages: `all` or codes (--languages; None: languages.yaml's), official_dir: where the
+    official data was read, for the notices of what it holds and is not built."""
     site = published(root / "site")
     corpus = load_corpus(root)
+    selection = select_languages(corpus.languages, official, languages, official_dir)
     diagnostics = run_checks(corpus)
+    # The checks see the almanac's languages; the site, those asked for.
+    corpus = replace(corpus, languages=selection.languages)
     counts = Counter(d.severity for d in diagnostics)
     print(f"{len(corpus.characters)} characters, {len(corpus.scripts)} scripts, "
           f"{len(corpus.rulebooks)} rulebook; " +
@@ -161,6 +169,8 @@ def build(root: Path, site_url: str = "", allow_errors: bool = False,
         stats = catalog_stats(lang)
         print(f"UI strings ({lang}): {stats.total}, {len(stats.untranslated)} untranslated, "
               f"{len(stats.fuzzy)} fuzzy")
+    for notice in selection.notices:
+        print(visible(notice), file=sys.stderr)
     print_errors(diagnostics)
     if counts["error"] and not allow_errors:
         print(f"Site not built: {counts['error']} errors above; the previous site/ is unchanged. "

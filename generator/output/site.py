@@ -41,6 +41,14 @@ LUNR_LANGUAGES = frozenset(
     - {"multi", "stemmer"})  # lunr's helpers, no languages
 
 
+def material_language(tag: str) -> str:
+    """The translation of Material's interface a language takes: its own, else that of its tag
+    less its last subtags (zh for zh-Hans, es for es-419), else English."""
+    parts = tag.split("-x-")[0].split("-")
+    return next(("-".join(parts[:n]) for n in range(len(parts), 0, -1)
+                 if "-".join(parts[:n]) in MATERIAL_LANGUAGES), "en")
+
+
 def nav(corpus: Corpus, lang: str, titles: dict[str, str]) -> list[Any]:
     """The menu: team pages, never characters or roles (their lists are on the home, team and
     One Night pages), so that a page's size does not grow with the corpus: Material renders the
@@ -89,7 +97,7 @@ def write_config(build_dir: Path, language: Language, languages: Languages, site
         "docs_dir": "docs",
         "site_dir": os.path.relpath(site_dir, build_dir),
         # Material's UI in the language where it has it, else English.
-        "theme": {"language": language.code if language.code in MATERIAL_LANGUAGES else "en",
+        "theme": {"language": material_language(language.code),
                   "custom_dir": os.path.relpath(base.parent / "templates" / "theme", build_dir)},
         "plugins": [{"search": search}, *(["offline"] if offline else [])],
         "use_directory_urls": not offline,
@@ -100,7 +108,9 @@ def write_config(build_dir: Path, language: Language, languages: Languages, site
         # The language menu (templates/theme/partials/alternate.html) links each page to its
         # counterpart by a relative URL. `alternate` only switches Material's menu on: as a list
         # it would also have Material's script send readers by a sitemap of the site_url.
-        "extra": {"alternate": True,
+        "extra": {"alternate": True, "lang_tag": language.code,
+                  # the root of every language's site, for absolute hreflang links
+                  "site_root": f"{site_url.rstrip('/')}/" if site_url else "",
                   "languages": [{"name": other.name, "lang": other.code,
                                  "current": other.code == language.code}
                                 for other in languages.all],
@@ -153,12 +163,38 @@ class ThemeOnce(BasePlugin):
         config.theme.get_env = get_env  # type: ignore[method-assign]  # the one way in
 
 
+# Material's script takes every <link rel="alternate"> for the root of a language's site and
+# fetches sitemap.xml beside it, to keep a reader on the same page when switching languages. The
+# hreflang links name each page's counterparts, so that was a sitemap.xml asked for beside every
+# page (a 404 served, errors offline); the language menu's links already lead to the same page.
+_ALTERNATES = '"link[rel=alternate]"'
+_NOT_OURS = '"link[rel=alternate]:not([hreflang])"'
+
+
+class OwnAlternates(BasePlugin):
+    """Material's script made to leave the hreflang links alone (_ALTERNATES)."""
+
+    def on_post_build(self, config: MkDocsConfig) -> None:
+        scripts = Path(config["site_dir"]) / "assets" / "javascripts"
+        for bundle in scripts.glob("bundle.*.min.js"):
+            code = bundle.read_text(encoding="utf-8")
+            if _NOT_OURS in code:  # a dirty build keeps the copy it made before
+                continue
+            if _ALTERNATES not in code:
+                raise AlmanacError("Material's script no longer selects its alternate links as "
+                                   f"this build expects ({_ALTERNATES}): its pages would fetch "
+                                   "a sitemap.xml beside each page; see OwnAlternates",
+                                   str(bundle))
+            bundle.write_text(code.replace(_ALTERNATES, _NOT_OURS), encoding="utf-8")
+
+
 def build_site(config: Path) -> None:
     """A language's whole site, where its config says (strict: a warning stops the build),
     without Material's page for missing addresses, whose links hold only from the site_url's
     path: the root's serves."""
     loaded = site_config(config, strict=True)
     loaded.plugins["almanac/theme-once"] = ThemeOnce(COMPILED, COMPILED.folder)
+    loaded.plugins["almanac/own-alternates"] = OwnAlternates()
     mkdocs_build(loaded)
     (Path(loaded["site_dir"]) / "404.html").unlink(missing_ok=True)
 
