@@ -28,6 +28,7 @@ from markupsafe import Markup
 from mkdocs.utils.meta import get_data
 
 from generator.facts.catalogs import translations
+from generator.facts.interface_words import Words, official_words
 from generator.facts.languages import display_name
 from generator.facts.official import OfficialTexts
 from generator.resolve import Corpus
@@ -92,6 +93,11 @@ def _file_lang(corpus: Corpus, file: str) -> str:
 def _team_label(corpus: Corpus, team: str, lang: str) -> str:
     found = corpus.glossary.team(team)
     return found.label(lang) if found else team
+
+
+def _team_singular(corpus: Corpus, team: str, lang: str) -> str:
+    found = corpus.glossary.team(team)
+    return found.singular(lang) if found else team
 
 
 _ENVIRONMENT_CODE = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
@@ -175,11 +181,12 @@ class _Environment(Environment):
 
 
 def environment(templates: Path, lang: str, corpus: Corpus,
-                directory_urls: bool = True) -> Environment:
+                directory_urls: bool = True, words: Words = ()) -> Environment:
+    """words: the official tools' words of UI strings, for a language without a catalog."""
     env = _Environment(loader=FileSystemLoader(templates), autoescape=True, finalize=inert,
                        undefined=StrictUndefined, bytecode_cache=COMPILED,
                        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
-    tr = translations(lang)
+    tr = translations(lang, words)
     plain: dict[str, Markup] = {}  # the UI strings without variables, each translated once
 
     def gettext(message: str, **variables: Any) -> Markup:
@@ -201,6 +208,7 @@ def environment(templates: Path, lang: str, corpus: Corpus,
         # "Korean" on an English page; the name languages.yaml gives where Babel has none.
         language_name=lambda code: display_name(code, lang) or corpus.languages[code].name,
         team_name=lambda team: _team_label(corpus, team, lang),
+        team_singular=lambda team: _team_singular(corpus, team, lang),
         section_title=lambda key: tr.gettext(labels.SECTIONS[key]),
         status_name=lambda key: tr.gettext(labels.STATUSES[key]),
         severity_name=lambda key: tr.gettext(labels.SEVERITIES[key]),
@@ -270,7 +278,7 @@ def rendered(corpus: Corpus, lang: str, templates: Path, extra: list[Page],
              official: OfficialTexts | None = None, known: Known | None = None,
              directory_urls: bool = True) -> Iterator[tuple[str, str]]:
     """(path, Markdown) of every page of one language, in order."""
-    env = environment(templates, lang, corpus, directory_urls)
+    env = environment(templates, lang, corpus, directory_urls, official_words(official, lang))
     for page in pages(corpus, lang, extra, official):
         before = known.get((lang, page.path)) if known is not None else None
         if before is not None and before[0] == page:

@@ -71,6 +71,8 @@ class CharacterView:
     edition_label: str  # the UI string naming it; "" where the team says it (fabled, loric)
     sources: tuple[str, ...]
     jinxes: tuple[JinxPartner, ...] = ()
+    edition_title: str = ""  # its name as the official data gives it in the page's language
+    night_reminders: tuple[NightReminder, ...] = ()  # the official ones, where built with them
     description: str = ""  # for search engines and link previews: its first section's text
     # Other names players type, each with its language: the glossary's aliases, the names in
     # languages beyond the two the page shows.
@@ -180,6 +182,36 @@ def night_places(corpus: Corpus, ident: str, lang: str,
 
 
 @dataclass(frozen=True)
+class NightReminder:
+    """What the storyteller does when the character wakes, as the official data words it."""
+
+    night: str  # first | other
+    lines: tuple[tuple[Part, ...], ...]  # the data breaks its steps into lines
+    text_lang: str
+
+
+def night_reminders(official: OfficialTexts | None, ident: str,
+                    lang: str) -> tuple[NightReminder, ...]:
+    if official is None:
+        return ()
+    found = ((night, official.first_night(ident, lang) if night == "first" else
+              official.other_night(ident, lang)) for night in NIGHTS)
+    return tuple(NightReminder(night, tuple(markup_parts(line.strip())
+                                            for line in text.text.splitlines() if line.strip()),
+                               text.lang)
+                 for night, text in found if text)
+
+
+def edition_title(official: OfficialTexts | None, edition: str, lang: str) -> str:
+    """The edition's name in the page's language as the official data gives it ("" without)."""
+    if official is None or edition not in labels.EDITIONS:
+        return ""
+    # The experimental characters are the script tool's kind, not one of the data's editions.
+    return (official.word("script:edition.experimental", lang) if edition == "carousel"
+            else official.edition(edition, lang)) or ""
+
+
+@dataclass(frozen=True)
 class JinxPartner:
     ids: str  # "a b", sorted, as data-jinx carries it
     id: str
@@ -244,7 +276,9 @@ def character_view(corpus: Corpus, character: Character, lang: str, orders: Shee
         reminders=tuple(Counter(t.label(lang) for t in term.reminders).items()) if term else (),
         scripts=scripts, nights=night_places(corpus, character.id, lang, orders),
         edition=edition, edition_label=labels.EDITIONS.get(edition, ""),
-        sources=sources, jinxes=jinx_partners(corpus, character.id, lang, official))
+        sources=sources, jinxes=jinx_partners(corpus, character.id, lang, official),
+        edition_title=edition_title(official, edition, lang),
+        night_reminders=night_reminders(official, character.id, lang))
 
 
 @dataclass(frozen=True)
