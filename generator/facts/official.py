@@ -124,8 +124,10 @@ class OfficialTexts:
                      for code, texts in self._chain(lang) if (ident, key) in texts.roles), None)
 
     def _chain(self, lang: str) -> list[tuple[str, _Texts]]:
-        return [(code, self.languages[code])
-                for code in dict.fromkeys((data_code(lang, self.languages), ENGLISH))
+        """The language asked (named as asked, though the data spells it otherwise), then
+        English."""
+        codes = {data_code(lang, self.languages): lang, ENGLISH: ENGLISH}
+        return [(asked, self.languages[code]) for code, asked in codes.items()
                 if code in self.languages]
 
 
