@@ -84,7 +84,8 @@ def test_reminder_tokens_are_the_datas_labels(built, lang, poisoned, dead):
     ("ru", "Тучи Сгущаются")])
 def test_the_edition_is_named_as_the_data_names_it(built, lang, edition):
     site, _ = built
-    assert f'<span class="almanac-edition" data-edition="tb">Edition: {edition}</span>' in \
+    assert '<span class="almanac-edition" data-edition="tb"><span lang="en">Edition</span>: ' \
+           f'{edition}</span>' in \
         page(site, lang, "characters/chef")
 
 
@@ -99,8 +100,10 @@ def test_the_official_night_reminder_in_the_pages_language(built, lang, night, r
     assert f'<div class="almanac-night-reminder" data-night="other">\n<p><strong>{night}</strong>: ' \
            f'<span lang="{lang}">{reminder}' in html
     assert '<span class="nightsheet-reminder" title="reminder token">◉</span></span></p>' in html
-    # In the page's language: its mark names the source alone, no other language.
-    assert '<p class="almanac-origin" data-origin="official">Official night reminder</p>' in html
+    # In the page's language: its mark names the source alone, no other language; the data
+    # has no word for the mark, which is English and says so.
+    assert '<p class="almanac-origin" data-origin="official"><span lang="en">Official night ' \
+           'reminder</span></p>' in html
     assert 'data-night="first">' not in html.split('class="almanac-night"', 1)[1].split(
         "</ul>", 1)[1]  # the Imp has no first-night reminder
 
@@ -116,8 +119,8 @@ def test_a_language_lacking_a_reminder_shows_the_english_one_marked(built):
     site, _ = built
     html = page(site, "zh-Hans", "characters/poisoner")
     assert '<strong>其他夜晚</strong>: <span lang="en">' in html  # the fixture's English one
-    assert '<p class="almanac-origin" data-origin="official">Official night reminder · ' \
-           'In English</p>' in html
+    assert '<p class="almanac-origin" data-origin="official"><span lang="en">Official night ' \
+           'reminder</span> · <span lang="en">In English</span></p>' in html
 
 
 @pytest.mark.parametrize("lang, partner, text", [
@@ -141,6 +144,16 @@ def test_interface_words_from_the_official_tools(built, lang, jinxes, first_nigh
     chef = page(site, lang, "characters/chef")
     assert f'<div class="almanac-night-reminder" data-night="first">\n<p><strong>{first_night}' \
            "</strong>" in chef
+
+
+@pytest.mark.parametrize("lang", ["de", "ja", "zh-Hans", "ru"])
+def test_the_rest_of_the_interface_is_english_and_marked_so(built, lang):
+    site, _ = built
+    html = page(site, lang, "characters/chef")
+    assert '<h2 id="ability"><span lang="en">Ability</span></h2>' in html
+    assert '<span class="nightsheet-reminder" title="reminder token">' in html  # no tags in it
+    home = (site / lang / "index.html").read_text(encoding="utf-8")
+    assert "<title>Home - " in home  # a title holds no mark
 
 
 def test_the_summary_counts_the_strings_shown_in_english_per_language(built):

@@ -66,6 +66,11 @@ def _inert_text(text: str) -> Markup:
     return Markup(_SURROGATE.sub("\ufffd", text).translate(_INERT))
 
 
+# A UI string shown in English on a page in another language.
+_ENGLISH = Markup('<span lang="en">%s</span>')
+_ENGLISH_TAGS = re.compile(r'<span lang="en">|</span>')
+
+
 def yaml_scalar(text: str, attribute: bool = False) -> Markup:
     """A front-matter title: plain text, even when joined to a UI string (`~` escapes for HTML
     only). MkDocs prints titles unescaped as HTML text (page title, nav, heading) and puts them
@@ -73,7 +78,9 @@ def yaml_scalar(text: str, attribute: bool = False) -> Markup:
     is still found as written. JSON strings are YAML scalars; ASCII-only, so YAML refuses no
     character. attribute: a value Material prints unescaped into an attribute (the page's
     description), its quotes escaped too."""
-    plain = text.unescape() if isinstance(text, Markup) else str(text)
+    # Markup: the only tags it can hold are the English marks of UI strings (data is escaped).
+    plain = Markup(_ENGLISH_TAGS.sub("", text)).unescape() if isinstance(text, Markup) \
+        else str(text)
     return Markup(json.dumps(html.escape(_SURROGATE.sub("\ufffd", plain), quote=attribute)))
 
 
@@ -188,15 +195,22 @@ def environment(templates: Path, lang: str, corpus: Corpus,
                        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     tr = translations(lang, words)
     plain: dict[str, Markup] = {}  # the UI strings without variables, each translated once
+    # A language without a catalog shows the strings no official word is given for in English,
+    # said so for readers and screen readers (attributes take them `| striptags`).
+    worded = getattr(tr, "worded", None)
+
+    def marked(message: str, text: Markup) -> Markup:
+        return text if worded is None or worded(message) else _ENGLISH % text
 
     def gettext(message: str, **variables: Any) -> Markup:
         if not variables:
             found = plain.get(message)
             if found is None:
-                plain[message] = found = Markup(tr.gettext(message)) % {}
+                plain[message] = found = marked(message, Markup(tr.gettext(message)) % {})
             return found
         # Jinja's own would escape the variables for HTML only, not for Markdown.
-        return Markup(tr.gettext(message)) % {k: inert(v) for k, v in variables.items()}
+        return marked(message, Markup(tr.gettext(message)) %
+                      {k: inert(v) for k, v in variables.items()})
     env.globals.update(_=gettext, gettext=gettext)
     # pass_context: Jinja would otherwise apply the filter to a constant ("" | link) when it
     # compiles, and the compiled template is kept for builds of the other kind of site.
@@ -210,6 +224,7 @@ def environment(templates: Path, lang: str, corpus: Corpus,
         team_name=lambda team: _team_label(corpus, team, lang),
         team_singular=lambda team: _team_singular(corpus, team, lang),
         section_title=lambda key: tr.gettext(labels.SECTIONS[key]),
+        section_label=lambda key: labels.SECTIONS[key],
         status_name=lambda key: tr.gettext(labels.STATUSES[key]),
         severity_name=lambda key: tr.gettext(labels.SEVERITIES[key]),
         file_lang=lambda file: _file_lang(corpus, file),
