@@ -171,3 +171,32 @@ def test_the_summary_counts_the_strings_shown_in_english_per_language(built):
         assert counts[f"UI strings ({lang})"] == \
             f"{total}, {total} untranslated, 0 fuzzy, {count} in the official tools' words, " \
             f"{total - count} in English"
+
+
+def test_a_place_in_the_night_order_has_no_english_ordinal_in_another_language(corpus):
+    from generator.views.characters import night_places, sheet_orders
+    orders = sheet_orders(corpus)
+    # The Noble wakes 15th of 18 on the first night of script 000, on no other night of it.
+    english = night_places(corpus, "noble", "en", orders)[0]
+    assert (english.script_id, english.position, english.count) == ("000", 15, 18)
+    assert (english.ordinal, english.fraction) == ("%(n)sth", "15 / 18")
+    for lang in ("de", "ja", "zh-Hans", "ru"):
+        place = night_places(corpus, "noble", lang, orders)[0]
+        assert (place.ordinal, place.fraction) == ("", "15 / 18"), lang
+    # A code Babel does not know still gets its numbers.
+    assert night_places(corpus, "noble", "en@pirate", orders)[0].fraction == "15 / 18"
+
+
+@pytest.mark.parametrize("lang, search", [("de", "Suche"), ("ja", "検索"), ("zh-Hans", "搜索"),
+                                          ("ru", "Поиск")])
+def test_materials_own_interface_in_the_pages_language(built, lang, search):
+    site, _ = built
+    html = (site / lang / "index.html").read_text(encoding="utf-8")
+    assert f'placeholder="{search}"' in html
+
+
+def test_materials_language_for_the_datas_codes():
+    from generator.output.site import material_language
+    assert [material_language(code) for code in
+            ("zh-Hans", "zh_Hans", "pt_BR", "nb_NO", "es_419", "en@pirate", "tlh", "ko")] == \
+        ["zh", "zh", "pt-BR", "nb", "es", "en", "en", "ko"]

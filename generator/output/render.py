@@ -27,7 +27,7 @@ from jinja2.compiler import CodeGenerator, Frame
 from markupsafe import Markup
 from mkdocs.utils.meta import get_data
 
-from generator.facts.catalogs import translations
+from generator.facts.catalogs import has_catalog, translations
 from generator.facts.interface_words import Words, official_words
 from generator.facts.languages import display_name
 from generator.facts.official import OfficialTexts
@@ -218,6 +218,7 @@ def environment(templates: Path, lang: str, corpus: Corpus,
                        link=pass_context(lambda _, url: page_link(url, directory_urls)))
     env.globals.update(
         lang=lang, other_lang=other_language(corpus, lang),
+        catalogued=has_catalog(lang),  # its own UI strings: else the pages word less in sentences
         languages=corpus.languages.all,
         # "Korean" on an English page; the name languages.yaml gives where Babel has none.
         language_name=lambda code: display_name(code, lang) or corpus.languages[code].name,

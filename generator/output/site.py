@@ -34,6 +34,16 @@ SITE_DESCRIPTION = N_("The rules almanac of Blood on the Clocktower and One Nigh
 # The languages Material's own interface is translated into, as this install ships them.
 MATERIAL_LANGUAGES = frozenset(
     page.stem for page in (_ASSETS / "partials" / "languages").glob("*.html"))
+
+
+def material_language(code: str) -> str:
+    """The language of Material's own interface for a page language: the same, else its
+    language alone (zh-Hans: zh, nb_NO: nb, en@pirate: en), else English."""
+    spelt = code.replace("_", "-")
+    base = re.split(r"[-_@]", code, maxsplit=1)[0]
+    return next((c for c in (code, spelt, base) if c in MATERIAL_LANGUAGES), "en")
+
+
 # The languages its search (lunr) has a stemmer for; English is lunr's own.
 _LUNR = _ASSETS / "assets" / "javascripts" / "lunr" / "min"
 LUNR_LANGUAGES = frozenset(
@@ -90,7 +100,7 @@ def write_config(build_dir: Path, language: Language, languages: Languages, site
         "docs_dir": "docs",
         "site_dir": os.path.relpath(site_dir, build_dir),
         # Material's UI in the language where it has it, else English.
-        "theme": {"language": language.code if language.code in MATERIAL_LANGUAGES else "en",
+        "theme": {"language": material_language(language.code),
                   "custom_dir": os.path.relpath(base.parent / "templates" / "theme", build_dir)},
         "plugins": [{"search": search}, *(["offline"] if offline else [])],
         "use_directory_urls": not offline,

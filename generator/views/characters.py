@@ -6,7 +6,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from babel import Locale, UnknownLocaleError
+from babel.numbers import format_decimal
 
+from generator.facts.catalogs import has_catalog
 from generator.facts.glossary import Term
 from generator.facts.official import OfficialText, OfficialTexts, Part, markup_parts
 from generator.model import PRESENT, SECTIONS, UNTRANSLATED, Entry
@@ -50,6 +52,7 @@ class NightPlace:
     position: int = 0  # among the characters the script's sheet wakes, 1-based
     count: int = 0  # how many characters the script's sheet wakes
     ordinal: str = ""  # the UI string that words the position in the page's language
+    fraction: str = ""  # where its UI has no ordinals: "2 / 6", in its numerals
 
 
 @dataclass(frozen=True)
@@ -152,12 +155,28 @@ def sheet_orders(corpus: Corpus) -> SheetOrders:
             for script in corpus.scripts for night in NIGHTS}
 
 
-def _ordinal(position: int, lang: str) -> str:
+def _locale(lang: str) -> Locale | None:
     try:
-        form = Locale.parse(lang).ordinal_form(position)
+        return Locale.parse(lang.replace("-", "_"))
     except (ValueError, UnknownLocaleError):
-        form = "other"
+        return None
+
+
+def _ordinal(position: int, lang: str) -> str:
+    """The UI string of the position's ordinal form (CLDR's, through Babel); "" for a language
+    without a catalog, whose pages would print an English ordinal ("2th")."""
+    if not has_catalog(lang):
+        return ""
+    locale = _locale(lang)
+    form = locale.ordinal_form(position) if locale else "other"
     return labels.ORDINALS.get(form, labels.ORDINALS["other"])
+
+
+def _fraction(position: int, count: int, lang: str) -> str:
+    locale = _locale(lang)
+    if locale is None:
+        return f"{position} / {count}"
+    return f"{format_decimal(position, locale=locale)} / {format_decimal(count, locale=locale)}"
 
 
 def night_places(corpus: Corpus, ident: str, lang: str,
@@ -172,7 +191,8 @@ def night_places(corpus: Corpus, ident: str, lang: str,
             if ident in woken:
                 position = woken.index(ident) + 1
                 places.append(NightPlace(night, script.id, script.title, script.lang, True,
-                                         position, len(woken), _ordinal(position, lang)))
+                                         position, len(woken), _ordinal(position, lang),
+                                         _fraction(position, len(woken), lang)))
             else:
                 places.append(NightPlace(night, script.id, script.title, script.lang, False))
     if places:
