@@ -200,3 +200,13 @@ def test_materials_language_for_the_datas_codes():
     assert [material_language(code) for code in
             ("zh-Hans", "zh_Hans", "pt_BR", "nb_NO", "es_419", "en@pirate", "tlh", "ko")] == \
         ["zh", "zh", "pt-BR", "nb", "es", "en", "en", "ko"]
+
+
+def test_names_in_the_other_languages_are_other_names_but_the_ones_shown(built):
+    site, _ = built
+    html = page(site, "de", "characters/imp")
+    # German and English both call it Imp: shown once, as the page's name.
+    assert '<span class="almanac-other-name" lang="en">Imp</span>' in html
+    assert '<span class="almanac-aliases"><span lang="en">Also called</span>: ' \
+           '<span lang="ko">임프</span>, <span lang="ja">インプ</span>, ' \
+           '<span lang="zh-Hans">小恶魔</span>, <span lang="ru">Чёрт</span></span>' in html

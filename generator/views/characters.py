@@ -268,7 +268,9 @@ def _aliases(corpus: Corpus, term: Term | None, lang: str) -> tuple[tuple[str, s
              if code not in shown and code in term.names and code not in term.borrowed]
     aliases = [(alias, code) for code in corpus.languages.codes
                for alias in term.aliases.get(code, ())]
-    return tuple(dict.fromkeys(names + aliases))
+    # A name the page shows already (the Imp is "Imp" in German too) is no other name.
+    shown_names = {term.name(code) for code in shown}
+    return tuple(dict.fromkeys(pair for pair in names + aliases if pair[0] not in shown_names))
 
 
 def _search_words(character: Character) -> str:
