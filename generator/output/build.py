@@ -15,6 +15,7 @@ from mkdocs.exceptions import Abort
 from generator.checks import run_checks
 from generator.errors import AlmanacError
 from generator.facts.catalogs import catalog_stats
+from generator.facts.interface_words import english_count, official_words
 from generator.facts.languages import Language
 from generator.facts.official import OfficialTexts
 from generator.facts.site_languages import select_languages
@@ -111,7 +112,8 @@ def write_language(root: Path, corpus: Corpus, diagnostics: tuple[Diagnostic, ..
                        extra_pages(corpus, diagnostics, lang, official, sources), official, known,
                        directory_urls=not offline)
     config = write_config(into / lang, language, corpus.languages, site / lang, site_url,
-                          nav(corpus, lang, docs.titles), root / "mkdocs.yml", offline)
+                          nav(corpus, lang, docs.titles, official_words(official, lang)),
+                          root / "mkdocs.yml", offline)
     return config, docs
 
 
@@ -167,8 +169,12 @@ def build(root: Path, site_url: str = "", allow_errors: bool = False,
           ", ".join(f"{counts[s]} {s}s" for s in ("error", "warning", "info")))
     for lang in corpus.languages.codes:
         stats = catalog_stats(lang)
+        words = official_words(official, lang)
+        # A language without a catalog shows the official tools' words where they have them.
+        worded = f", {len(words)} in the official tools' words, " \
+            f"{english_count(lang, words)} in English" if words else ""
         print(f"UI strings ({lang}): {stats.total}, {len(stats.untranslated)} untranslated, "
-              f"{len(stats.fuzzy)} fuzzy")
+              f"{len(stats.fuzzy)} fuzzy{worded}")
     for notice in selection.notices:
         print(visible(notice), file=sys.stderr)
     print_errors(diagnostics)

@@ -20,6 +20,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 
 from generator.errors import AlmanacError
 from generator.facts.catalogs import translations
+from generator.facts.interface_words import Words
 from generator.facts.languages import Language, Languages
 from generator.output.render import COMPILED
 from generator.output.theme_files import keep_listing
@@ -34,6 +35,8 @@ SITE_DESCRIPTION = N_("The rules almanac of Blood on the Clocktower and One Nigh
 # The languages Material's own interface is translated into, as this install ships them.
 MATERIAL_LANGUAGES = frozenset(
     page.stem for page in (_ASSETS / "partials" / "languages").glob("*.html"))
+
+
 # The languages its search (lunr) has a stemmer for; English is lunr's own.
 _LUNR = _ASSETS / "assets" / "javascripts" / "lunr" / "min"
 LUNR_LANGUAGES = frozenset(
@@ -49,12 +52,13 @@ def material_language(tag: str) -> str:
                  if "-".join(parts[:n]) in MATERIAL_LANGUAGES), "en")
 
 
-def nav(corpus: Corpus, lang: str, titles: dict[str, str]) -> list[Any]:
+def nav(corpus: Corpus, lang: str, titles: dict[str, str], words: Words = ()) -> list[Any]:
     """The menu: team pages, never characters or roles (their lists are on the home, team and
     One Night pages), so that a page's size does not grow with the corpus: Material renders the
     menu into every page, and navigation.prune renders only the open section of it. titles:
-    every page's title, in page order; each entry is named by it."""
-    tr = translations(lang)
+    every page's title, in page order; each entry is named by it. words: the official tools'
+    words of UI strings, for a language without a catalog."""
+    tr = translations(lang, words)
     paths = list(titles)
     teams = [{titles[page]: page} for team in corpus.glossary.teams
              if (page := f"teams/{team.id}.md") in titles]
