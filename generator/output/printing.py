@@ -17,8 +17,9 @@ from generator.resolve import Corpus
 
 def standalone_html(templates: Path, lang: str, corpus: Corpus, partial: str, title: str,
                     **context: Any) -> str:
-    """A sheet as one self-contained HTML file: its stylesheet inline, nothing to fetch."""
-    css = Markup((templates / "assets" / "nightsheet.css").read_text(encoding="utf-8"))
+    """A sheet as one self-contained HTML file: its stylesheets inline, nothing to fetch."""
+    css = Markup("\n".join((templates / "assets" / name).read_text(encoding="utf-8")
+                           for name in ("fonts.css", "nightsheet.css")))
     return environment(templates, lang, corpus).get_template("standalone.html.j2").render(
         css=css, partial=partial, title=title, **context)
 
