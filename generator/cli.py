@@ -68,7 +68,7 @@ def _check(args: argparse.Namespace) -> int:
 
 def _build(args: argparse.Namespace) -> int:
     return build(args.root, args.site_url or "", args.allow_errors, _official(args),
-                 args.offline, args.languages, args.official or "")
+                 args.offline, args.languages, args.official or "", args.strict)
 
 
 def _official(args: argparse.Namespace) -> OfficialTexts | None:
@@ -133,6 +133,26 @@ def _summarise(args: argparse.Namespace, script: ScriptSpec,
     return 1 if args.strict and not summary.complete else 0
 
 
+def _fonts_have_letters(printed: list[tuple[str, Path, str]]) -> bool:
+    """Whether every letter of each (HTML, file, language) sheet has an installed font; where
+    one has none, one line per sheet says which (a box is never printed in silence)."""
+    from generator.codes import NO_FONT
+    from generator.facts.fonts import shown
+    from generator.output.glyphs import sheet_gaps, unknown_fonts
+    if unknown_fonts():
+        print(f"warning {NO_FONT.code}: {message(NO_FONT.at('', 0, key='unknown'), 'en')}",
+              file=sys.stderr)
+        return False
+    complete = True
+    for html, target, lang in printed:
+        if letters := sheet_gaps(html):
+            gap = NO_FONT.at(str(target), 0, key="sheet", language=lang, letters=shown(letters))
+            print(visible(f"{target}: warning {gap.code}: {message(gap, 'en')}"),
+                  file=sys.stderr)
+            complete = False
+    return complete
+
+
 def _one_sheet(args: argparse.Namespace, kind: str) -> int:
     from generator.output.sheets import sheet_html
     target = _sheet_target(args)
@@ -142,7 +162,9 @@ def _one_sheet(args: argparse.Namespace, kind: str) -> int:
     corpus, script, sheets, official = _sheets(args, args.lang or None, (kind,), single=True)
     html = sheet_html(corpus, args.root / "templates", sheets[0])
     pages = _write_sheet(html, target, args.pdf is not None)
-    return _summarise(args, script, sheets, official, [(str(target), pages)] if pages else [])
+    lettered = _fonts_have_letters([(html, target, sheets[0].lang)])
+    status = _summarise(args, script, sheets, official, [(str(target), pages)] if pages else [])
+    return 1 if args.strict and not lettered else status
 
 
 def _nightsheet(args: argparse.Namespace) -> int:
@@ -170,8 +192,11 @@ def _print(args: argparse.Namespace) -> int:
     counts = print_pdfs(jobs)
     for _, pdf in jobs:
         print(pdf)
-    return _summarise(args, script, sheets, official,
-                      [(str(pdf), count) for (_, pdf), count in zip(jobs, counts, strict=True)])
+    lettered = _fonts_have_letters([(html, pdf, sheet.lang)
+                                    for (html, pdf), sheet in zip(jobs, sheets, strict=True)])
+    status = _summarise(args, script, sheets, official,
+                        [(str(pdf), count) for (_, pdf), count in zip(jobs, counts, strict=True)])
+    return 1 if args.strict and not lettered else status
 
 
 def _output_folder(value: str) -> Path:
@@ -373,7 +398,8 @@ def _sheet_options(command: argparse.ArgumentParser, detail: bool) -> None:
                              help="short: a row's one-line reminder where there is one "
                                   "(default); full: every step of the almanac for tonight")
     command.add_argument("--strict", action="store_true",
-                         help="exit 1 when a sheet lacks anything or the script has warnings")
+                         help="exit 1 when a sheet lacks anything, the script has warnings or "
+                              "a letter has no installed font")
     command.add_argument("--verbose", action="store_true",
                          help="list every warning about the script, each on its line")
 
@@ -452,6 +478,9 @@ def main(argv: list[str] | None = None) -> int:
                        help="a site that works opened from its files (file://), search included")
     build.add_argument("--allow-errors", action="store_true",
                        help="replace site/ even when the checks find errors")
+    build.add_argument("--strict", action="store_true",
+                       help="exit 1, keeping the previous site/, where a page shows a letter no "
+                            "installed font has")
     _official_option(build)
     _languages_option(build)
     build.set_defaults(run=_build)

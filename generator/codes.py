@@ -251,6 +251,17 @@ UI_FUZZY = _code(
     "ui-fuzzy", "warning", N_("A UI string whose translation is marked fuzzy (needs review)."),
     N_("{language}: UI string fuzzy"))
 
+# Found by a build or `print` in what it would show, as this machine's fonts have its letters.
+NO_FONT = _code(
+    "no-font", "warning",
+    N_("Letters no installed font has: pages and printed sheets would show them as boxes."),
+    page=N_("{language}: no installed font has {letters}; the site would show them as boxes "
+            "(scripts/setup installs a font for every writing system of the official data)"),
+    sheet=N_("{language}: no installed font has {letters}; the sheet would print them as "
+             "boxes (scripts/setup installs a font for every writing system of the official data)"),
+    unknown=N_("cannot tell which letters the installed fonts lack: fontconfig's fc-list is "
+               "not installed (scripts/setup installs it)"))
+
 # Problems of a PO file being imported (`almanac import-po`): reported, never in the corpus.
 PO_CONTEXT = _code(
     "po-context", "warning", N_("A PO message whose context names no character or section."),

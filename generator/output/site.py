@@ -20,6 +20,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 
 from generator.errors import AlmanacError
 from generator.facts.catalogs import translations
+from generator.facts.direction import direction
 from generator.facts.interface_words import Words
 from generator.facts.languages import Language, Languages
 from generator.output.render import COMPILED
@@ -100,15 +101,18 @@ def write_config(build_dir: Path, language: Language, languages: Languages, site
         "site_url": f"{site_url.rstrip('/')}/{language.code}/" if site_url else None,
         "docs_dir": "docs",
         "site_dir": os.path.relpath(site_dir, build_dir),
-        # Material's UI in the language where it has it, else English.
+        # Material's UI in the language where it has it, else English; the direction CLDR gives
+        # the language, whichever UI that is.
         "theme": {"language": material_language(language.code),
+                  "direction": direction(language.code) or "ltr",
                   "custom_dir": os.path.relpath(base.parent / "templates" / "theme", build_dir)},
         "plugins": [{"search": search}, *(["offline"] if offline else [])],
         "use_directory_urls": not offline,
         # Korean stemming and typo tolerance are in the theme (its lunr.multi); the hooks write
-        # the index as UTF-8 and mark titles in another language in the menu and header.
-        "hooks": [str(Path(__file__).with_name(hook)) for hook in ("search_index.py",
-                                                                    "title_marks.py")],
+        # the index as UTF-8, mark titles in another language in the menu and header, and
+        # isolate text written the other way than the page.
+        "hooks": [str(Path(__file__).with_name(hook))
+                  for hook in ("search_index.py", "title_marks.py", "isolation.py")],
         # The language menu (templates/theme/partials/alternate.html) links each page to its
         # counterpart by a relative URL. `alternate` only switches Material's menu on: as a list
         # it would also have Material's script send readers by a sitemap of the site_url.
