@@ -157,6 +157,8 @@ def test_a_translations_txt_moves_into_the_store_once(tmp_path):
     moved = messages(project)["professor/ability"]
     assert (moved.id, moved.string, moved.fuzzy) == \
         (professor, "Once per game, at night*, choose a dead player.", False)
+    # Its reference names the line of its source text, not the file removed.
+    assert moved.locations == ("content/en/004_12a4a26f551c30b4.txt:81",)
     professor_entry = load_corpus(project).character("botc", "professor").entries["en"]
     assert professor_entry.ability.text == "Once per game, at night*, choose a dead player."
 
