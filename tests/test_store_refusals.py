@@ -250,3 +250,19 @@ def test_the_records_carry_one_nights_translations(project, store):
                "source": {"file": STORE, "line": line}}}
     seer = next(c for c in document["characters"] if c["id"] == "sentinel")
     assert "translations" not in seer["role"]
+
+
+def test_update_po_refuses_a_context_twice_rather_than_drop_a_translation(project, store):
+    text = store.decode()
+    at = text.index('msgctxt "professor/ability"')
+    end = text.index("\n\n", at)
+    twice = text[:end] + "\n\n" + text[at:end].replace('msgstr "Once per game."',
+                                                       'msgstr "Twice."') + text[end:]
+    (project / STORE).write_text(twice, encoding="utf-8")
+    first = text[:at].count("\n") + 2  # the msgid's line
+    second = first + text[at:end].count("\n") + 2
+    run = almanac("update-po", "--lang", "en", root=project)
+    assert (run.returncode, run.stderr) == (
+        2, f"{STORE}:{second}: error: context 'professor/ability' stands again (first at line "
+           f"{first}); this one is not shown; not written until it can be read whole\n")
+    assert (project / STORE).read_text(encoding="utf-8") == twice

@@ -16,6 +16,7 @@ from generator.codes import (
     PO_REFUSED,
     PO_STALE,
     PO_STEPS,
+    STORE_MESSAGE,
 )
 from generator.errors import AlmanacError
 from generator.facts.catalogs import translations
@@ -97,6 +98,25 @@ def current_store(root: Path, corpus: Corpus, lang: str) -> PoFile:
             "%(finding)s; not written until it can be read whole") % {"finding": said},
             file, found.line if found else None)
     return empty_store(corpus, lang)
+
+
+def mergeable_store(root: Path, corpus: Corpus, lang: str) -> PoFile:
+    """The store as update-po may rewrite it: read whole, and no context twice (msgfmt refuses
+    that too; a merge keeps one message a context, and would drop the other's translation)."""
+    store = current_store(root, corpus, lang)
+    first: dict[str, int] = {}
+    for m in store.messages:
+        if m.obsolete or m.context is None:
+            continue
+        if m.context in first:
+            said = finding_messages.message(STORE_MESSAGE.at(
+                store.file, m.line, key="duplicate", context=m.context,
+                first=first[m.context]), lang)
+            raise AlmanacError(translations(lang).gettext(
+                "%(finding)s; not written until it can be read whole") % {"finding": said},
+                store.file, m.line)
+        first[m.context] = m.line
+    return store
 
 
 def _sources(corpus: Corpus, lang: str) -> dict[str, str]:
