@@ -199,7 +199,7 @@ def test_one_count_of_what_a_language_lacks(project):
     listed = [t for t in report.translatable if t.lang == "en"]
     assert sum(len(t.sections) for t in listed if t.id != "onuw") == sum(sections.values())
     assert [(t.sections, t.page) for t in listed if t.id == "onuw"] == [
-        (("description",), "onuw/")]
+        (("description",), "onuw/roles/apprenticeseer/")]
     run = almanac("export-po", "--lang", "en", "-o", "all.po", root=project)
     assert run.stdout == f"{sum(sections.values()) + roles} messages → {project / 'all.po'}\n"
     # And the store: every message of a section English lacks is empty but the one translated.
