@@ -212,8 +212,9 @@ def test_one_count_of_what_a_language_lacks(project):
 
 def test_a_translation_is_never_a_source_and_every_reference_is_a_real_line(project):
     assert almanac("update-po", "--lang", "ko", root=project).returncode == 0
+    assert almanac("export-po", "--lang", "ko", "-o", "ko.po", root=project).returncode == 0
     corpus = load_corpus(project)
-    for file in (STORE, KO_STORE):
+    for file in (STORE, KO_STORE, "ko.po"):
         messages = read_po_bytes((project / file).read_bytes(), file).messages
         for message in (m for m in messages if not m.obsolete):
             (place,) = message.locations
@@ -226,9 +227,12 @@ def test_a_translation_is_never_a_source_and_every_reference_is_a_real_line(proj
     # file, which Korean lacks: nothing to translate back into Korean from it.
     korean = {m.context for m in read_po_bytes((project / KO_STORE).read_bytes(),
                                                KO_STORE).messages}
-    assert "farmer/ability" not in korean
+    exported = {m.context for m in read_po_bytes((project / "ko.po").read_bytes(),
+                                                 "ko.po").messages}
+    assert "farmer/ability" not in korean | exported
     assert "ko" not in corpus.character("botc", "farmer").entries
     (project / KO_STORE).unlink()
+    (project / "ko.po").unlink()
 
 
 def test_the_records_carry_one_nights_translations(project, store):
