@@ -344,13 +344,13 @@ def _import_po(args: argparse.Namespace) -> int:
 
 
 def _update_po(args: argparse.Namespace) -> int:
-    from generator.translation.po_import import current_store
+    from generator.translation.po_import import mergeable_store
     from generator.translation.store import LINE_SHAPE_FILE, migrate, update_po
     from generator.views.po_outcome import migrated_summary, updated_summary
     with build_lock(args.root, _WAITING):
         corpus = load_corpus(args.root)
         lang = _language(args, corpus)
-        current_store(args.root, corpus, lang)  # one that cannot be read is never written over
+        mergeable_store(args.root, corpus, lang)  # one not read whole is never written over
         if moved := migrate(args.root, corpus, lang):
             print(migrated_summary(moved, f"content/{lang}/{LINE_SHAPE_FILE}", lang))
             corpus = load_corpus(args.root)

@@ -1,8 +1,10 @@
 """Speed, size and memory as the corpus grows: synthetic almanacs of 45, 181 and 724 characters
 made of the corpus's own entries in its own shapes, each parsed and checked, built whole (against
 the plain MkDocs builds of the same pages, one after the other), served live and edited, and
-searched in Chromium; the corpus itself built the same two ways; and a hostile how-to-run step
-of 100 KB and 1 MB read and checked. Figures are ratios within one run: the machine is noisy.
+searched in Chromium; the corpus itself built the same two ways; a hostile how-to-run step
+of 100 KB and 1 MB read and checked; a PO string continued over 25k to 100k lines read, and
+import-po's time per message for hostile POs of 1000 and 8000 messages. Figures are ratios
+within one run: the machine is noisy.
 
 Usage: .venv/bin/python scripts/benchmark.py [SIZE ...]   (default: 45 181 724)
 """
@@ -30,6 +32,7 @@ from generator.checks import run_checks  # noqa: E402
 from generator.output.browser import chromium, serve  # noqa: E402
 from generator.pipeline import load_corpus  # noqa: E402
 from generator.read.corpus import Text, decode  # noqa: E402
+from generator.read.po import read_po_bytes  # noqa: E402
 from generator.read.script_json import read_script  # noqa: E402
 
 REPEATS = 3
@@ -327,6 +330,68 @@ def script_reading(into: Path) -> None:
           "(goal ≤ 1.5: linear)")
 
 
+# Lines of one continued msgstr: `draft.strings[n] += value` once cost 0.26, 1.02 and 8.3 s.
+PO_LINES = (25_000, 50_000, 100_000)
+
+
+def po_reading() -> None:
+    """Reading a PO whose one msgstr is continued over many lines grows linearly with them."""
+    per_line = []
+    for lines in PO_LINES:
+        data = ('msgid ""\nmsgstr ""\n"Language: en\\n"\n\nmsgctxt "noble/ability"\n'
+                'msgid "a"\nmsgstr ""\n' + '"twelve chars"\n' * lines).encode()
+        _, seconds, _ = measure(read_po_bytes, data, "long.po")
+        per_line.append(seconds / lines)
+        print(f"a msgstr continued over {lines} lines read in {seconds:.3f} s")
+    print(f"ratio, PO reading time per line, {PO_LINES[-1]} against {PO_LINES[0]} lines: "
+          f"{per_line[-1] / per_line[0]:.2f} (goal ≤ 1.5: linear)")
+
+
+def _hostile_po(count: int, lang: str, sources: dict[str, str]) -> bytes:
+    """A PO of `count` messages that import-po must each look at: a third translated from the
+    corpus's sources (the first times), a third of contexts it does not know, a third of msgids
+    edited by hand, each context twice in every tenth."""
+    contexts = sorted(sources)
+    parts = [f'msgid ""\nmsgstr ""\n"Language: {lang}\\n"\n']
+    for n in range(count):
+        context = contexts[n % len(contexts)]
+        msgid = sources[context] if n % 3 == 0 else f"edited {n}"
+        if n % 3 == 1:
+            context = f"nobody{n}/ability"
+        elif n % 10 == 9:
+            context = f"twice{n // 20}/ability"
+        text = msgid.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+        parts.append(f'\nmsgctxt "{context}"\nmsgid "{text}"\nmsgstr "Translated {n}."\n')
+    return "".join(parts).encode()
+
+
+def import_per_message(into: Path) -> None:
+    """import-po's time per message stays the same as the PO grows (no message is compared
+    with every other, nor the corpus walked again for each)."""
+    from generator.output.publish import build_lock
+    from generator.translation.po_import import _sources, import_po
+    project = into / "import"
+    shutil.copytree(ROOT / "content", project / "content")
+    corpus = load_corpus(project)
+    sources = _sources(corpus, "en")
+    per_message = []
+    for count in (1_000, 8_000):
+        path = into / f"hostile-{count}.po"
+        path.write_bytes(_hostile_po(count, "en", sources))
+        store = project / "content/en/translations.po"
+
+        def once(store: Path = store, path: Path = path) -> None:
+            store.unlink(missing_ok=True)
+            with build_lock(project):
+                import_po(project, corpus, path)
+        _, seconds, _ = measure(once)
+        per_message.append(seconds / count)
+        print(f"import-po of {count} messages: {seconds:.2f} s, "
+              f"{seconds / count * 1000:.2f} ms a message")
+    print(f"ratio, import-po time per message, 8000 against 1000: "
+          f"{per_message[1] / per_message[0]:.2f} (goal ≤ 1.5: bounded per message)")
+
+
 def main() -> None:
     sizes = tuple(int(arg) for arg in sys.argv[1:]) or SIZES
     rows = []
@@ -359,6 +424,8 @@ def main() -> None:
                   f"a whole build (goal < 0.25)")
         search_index_sizes(Path(tmp) / str(rows[-1].characters) / "site")
         script_reading(Path(tmp))
+        po_reading()
+        import_per_message(Path(tmp))
     almanac, plain = corpus_build_ratio()
     cores = os.cpu_count()
     print(f"the corpus: almanac build {almanac:.1f}s against {plain:.1f}s for the plain MkDocs "

@@ -357,8 +357,8 @@ def test_import_speaks_the_pos_language_and_names_sections_as_the_msgctxt_does(t
                          "content/ko/translations.po 파일을 저장했습니다\n"
     again = imported(project, po("ko", ("balloonist/how_to_run", "\n".join(s.text for s in steps),
                                         "세팅할 때 외지인을 추가할 수 있습니다.\n매일 밤, 열기구 조종사를 깨우세요.")))
-    assert again.stdout == "가져온 번역 0개; 이미 저장소에 있는 번역 1개; 가져오지 않았거나 경고와 함께 " \
-                           "가져온 메시지 1개(위 참고); content/ko/translations.po 파일은 바뀌지 않았습니다\n"
+    assert again.stdout == "가져온 번역 0개; 이미 저장소에 있는 번역 1개; 경고와 함께 가져온 메시지 " \
+                           "1개(위 참고); content/ko/translations.po 파일은 바뀌지 않았습니다\n"
 
 
 def test_a_stale_translation_confirmed_by_its_translator_is_current_again(tmp_path):

@@ -65,7 +65,7 @@ class Translatable:
     name: str  # in the reader's language
     sections: tuple[str, ...]
     command: str  # the export-po command that gets them
-    page: str  # the character's page (One Night's roles: their index), from the site root
+    page: str  # the character's page (One Night's: its first role lacking one), from the root
 
 
 @dataclass(frozen=True)
@@ -172,10 +172,11 @@ def _progress(corpus: Corpus, table: Table, lang: str) -> Progress:
 def _roles_translatable(corpus: Corpus, lang: str, reader: str) -> Iterator[Translatable]:
     """One Night's role descriptions lang lacks, as one batch: export-po offers them with
     every export of the whole language."""
-    if any(lacking_roles(corpus, lang)):
+    first = next(lacking_roles(corpus, lang), None)
+    if first is not None:  # linked to its first role's page (a folder's index has no link form)
         yield Translatable(lang, "onuw", translations(reader).gettext("One Night"),
                            (ROLE_DESCRIPTION,), f"almanac export-po --lang {lang} -o {lang}.po",
-                           "onuw/")
+                           f"onuw/roles/{first.context.split('/')[1]}/")
 
 
 def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
