@@ -259,7 +259,7 @@ def _serve(args: argparse.Namespace) -> int:
     from generator.output.preview import Preview, preview_lock
     with build_lock(args.root), suppress(AlmanacError):  # where no build can write, none left
         recover(args.root / "site")  # a build that died while swapping may have left site/ aside
-    live = Preview(args.root, f"http://127.0.0.1:{args.port}/", _official(args))
+    live = Preview(args.root, f"http://127.0.0.1:{args.port}/", _official(args), args.verbose)
     try:
         server = LiveServer(live.rebuild, args.port, live.site, live.watched)
     except OSError as err:
@@ -383,7 +383,8 @@ def _output_levels(command: argparse.ArgumentParser) -> None:
                             "check, its errors and warnings: no counts, paths or progress")
     level.add_argument("-v", "--verbose", action="store_true",
                        help="list what is otherwise cut short: every warning about a script "
-                            "and its notes; build's warning findings beside its errors")
+                            "and its notes; the warning findings beside the errors (build, "
+                            "serve)")
 
 
 def _outputs(command: argparse.ArgumentParser) -> None:

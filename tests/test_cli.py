@@ -10,6 +10,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 from generator.cli import command_line
+from generator.output.preview import Preview
 from tests.conftest import ROOT, corpus_project
 from tests.projects import SMALL_ALMANAC, site_project
 
@@ -133,13 +134,20 @@ def test_quiet_says_only_what_is_wrong(tmp_path):
            "check -h`)\n")
 
 
-def test_verbose_build_lists_warnings_beside_errors(tmp_path):
+WARNING = ("content/en/006_name.txt:2: damaged-name: name 'Chef1-75' carries stray characters; "
+           "read as 'Chef'")
+
+
+def test_verbose_build_and_preview_list_warnings_beside_errors(tmp_path, capsys):
     site_project(tmp_path, {**SMALL_WITH_AN_ERROR, "en/006_name.txt": b"Townsfolk\nChef1-75\n"})
     plain = almanac("build", cwd=tmp_path).stderr.splitlines()
     verbose = almanac("build", "-v", cwd=tmp_path).stderr.splitlines()
-    assert [line for line in verbose if line not in plain] == [
-        "content/en/006_name.txt:2: damaged-name: name 'Chef1-75' carries stray characters; "
-        "read as 'Chef'"]
+    assert [line for line in verbose if line not in plain] == [WARNING]
+    assert Preview(tmp_path, "http://127.0.0.1:8000/").update() is None  # the error stops it
+    plain = capsys.readouterr().err.splitlines()
+    assert Preview(tmp_path, "http://127.0.0.1:8000/", verbose=True).update() is None
+    assert [line for line in capsys.readouterr().err.splitlines() if line not in plain] == \
+        [WARNING]
 
 
 def test_build_names_the_command_as_the_user_can_type_it(tmp_path):

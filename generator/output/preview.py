@@ -78,8 +78,10 @@ class Preview:
     """The preview of one project, and what its updates keep between them: parsed texts,
     rendered pages, the theme's files."""
 
-    def __init__(self, root: Path, site_url: str, official: OfficialTexts | None = None) -> None:
+    def __init__(self, root: Path, site_url: str, official: OfficialTexts | None = None,
+                 verbose: bool = False) -> None:
         self.root = root
+        self.verbose = verbose  # warning findings printed at each update beside the errors
         self.site_url = site_url
         self.official = official
         self.folder = root / FOLDER
@@ -103,8 +105,9 @@ class Preview:
             corpus = self._corpus()
             diagnostics = run_checks(corpus)
             errors = sum(d.severity == "error" for d in diagnostics)
+            if errors or self.verbose:
+                print_errors(diagnostics, self.verbose)
             if errors:
-                print_errors(diagnostics)
                 print(f"Preview not updated: {errors} errors above; it shows the last good site."
                       if self.good else f"Nothing served: {errors} errors above. Fix them and "
                       "run `almanac serve` again.", file=sys.stderr)
