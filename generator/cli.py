@@ -1,5 +1,4 @@
-"""`almanac parse|check|build|serve|nightsheet|scriptsheet|print|narration|export-script|
-export-po|import-po`.
+"""`almanac COMMAND`: the command line, arguments in and one-line errors out.
 
 Bad usage or input ends in one line, `file[:line]: error: message`, and exit status 2."""
 from __future__ import annotations
@@ -9,11 +8,14 @@ import errno
 import io
 import json
 import os
+import shlex
+import shutil
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager, nullcontext, redirect_stdout, suppress
 from dataclasses import replace
+from importlib.metadata import version
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 from urllib.parse import urlsplit
@@ -53,22 +55,43 @@ def _parse(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
+    from generator.views.counts import counts_line
     corpus = load_corpus(args.root)
     lang = corpus.languages[args.lang].code if args.lang else "en"
     diagnostics = run_checks(corpus)
+    shown = [d for d in diagnostics if d.severity != "info"] if args.quiet else diagnostics
     if args.format == "json":
-        print(json.dumps([diagnostic_record(d, lang) for d in diagnostics], ensure_ascii=False,
+        print(json.dumps([diagnostic_record(d, lang) for d in shown], ensure_ascii=False,
                          indent=1))
     else:
-        for diagnostic in diagnostics:
+        for diagnostic in shown:
             print(diagnostic.format(message(diagnostic, lang)))
+    if not args.quiet:  # on standard error: standard output stays the findings alone
+        sys.stdout.flush()
+        print(counts_line(corpus, diagnostics, lang), file=sys.stderr)
     failing = {"error"} | ({"warning"} if args.strict else set())
     return 1 if any(d.severity in failing for d in diagnostics) else 0
 
 
 def _build(args: argparse.Namespace) -> int:
     return build(args.root, args.site_url or "", args.allow_errors, _official(args),
-                 args.offline, args.languages, args.official or "", args.strict)
+                 args.offline, args.languages, args.official or "", args.strict, _invoked(),
+                 args.verbose)
+
+
+def _invoked() -> str:
+    """This program as the user can type it again: `almanac` where the PATH finds this very
+    program, else the path it was started by (`.venv/bin/almanac`, the way scripts/build
+    starts it), else the Python module (`python -m generator.cli`)."""
+    started = Path(sys.argv[0])
+    if started.name != "almanac":
+        return f"{shlex.quote(sys.executable)} -m generator.cli"
+    found = shutil.which("almanac")
+    if found and Path(found).resolve() == started.resolve():
+        return "almanac"
+    path = started.absolute()
+    shown = path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path
+    return shlex.quote(str(shown))
 
 
 def _official(args: argparse.Namespace) -> OfficialTexts | None:
@@ -275,7 +298,7 @@ def _serve(args: argparse.Namespace) -> int:
     with build_lock(args.root), suppress(AlmanacError):  # where no build can write, none left
         recover(args.root / "site")  # a build that died while swapping may have left site/ aside
     live = Preview(args.root, f"http://127.0.0.1:{args.port}/", _official(args), args.languages,
-                   args.official or "")
+                   args.official or "", args.verbose)
     try:
         server = LiveServer(live.rebuild, args.port, live.site, live.watched)
     except OSError as err:
@@ -400,8 +423,18 @@ def _sheet_options(command: argparse.ArgumentParser, detail: bool) -> None:
     command.add_argument("--strict", action="store_true",
                          help="exit 1 when a sheet lacks anything, the script has warnings or "
                               "a letter has no installed font")
-    command.add_argument("--verbose", action="store_true",
-                         help="list every warning about the script, each on its line")
+
+
+def _output_levels(command: argparse.ArgumentParser) -> None:
+    """-q and -v, the same for every command (the README's "How much a command says")."""
+    level = command.add_mutually_exclusive_group()
+    level.add_argument("-q", "--quiet", action="store_true",
+                       help="say only what is wrong or lacking (on standard error) and, for "
+                            "check, its errors and warnings: no counts, paths or progress")
+    level.add_argument("-v", "--verbose", action="store_true",
+                       help="list what is otherwise cut short: every warning about a script "
+                            "and its notes; the warning findings beside the errors (build, "
+                            "serve)")
 
 
 def _outputs(command: argparse.ArgumentParser) -> None:
@@ -445,6 +478,13 @@ def _shown_streams() -> Iterator[None]:
         sys.stdout, sys.stderr = out, err
 
 
+_DESCRIPTION = ("Turns the almanac texts of content/ into records, a reference site, night "
+                "sheets and translation files.")
+_EPILOG = ("`almanac COMMAND -h` tells more of a command. Bad usage or input: one line "
+           "`file[:line]: error: message` and exit status 2; `check` and `build` exit 1 on "
+           "error findings.")
+
+
 class _Parser(argparse.ArgumentParser):
     """Usage errors as one line, like every other error (`almanac -h` shows the usage)."""
 
@@ -453,10 +493,19 @@ class _Parser(argparse.ArgumentParser):
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = _Parser(prog="almanac", description=__doc__)
+    with _shown_streams():
+        return _run(command_line().parse_args(argv))
+
+
+def command_line() -> argparse.ArgumentParser:
+    """Every command and option, each with its help."""
+    parser = _Parser(prog="almanac", description=_DESCRIPTION, epilog=_EPILOG)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version('almanac')}",
+                        help="show the almanac's version and exit")
     parser.add_argument("--root", type=Path, default=ROOT,
                         help="project folder holding content/ (default: the current folder)")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser,
+                                     title="commands", metavar="COMMAND")
 
     parse = commands.add_parser("parse", help="write the records JSON")
     parse.add_argument("--json", required=True, help="where to write the records")
@@ -464,7 +513,8 @@ def main(argv: list[str] | None = None) -> int:
 
     check = commands.add_parser("check",
                                 help="print diagnostics as file:line: severity code: message")
-    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument("--format", choices=("text", "json"), default="text",
+                       help="text: one finding a line (default); json: a list of records")
     check.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     check.add_argument("--lang", help="the language of the messages: a language of "
                                       "content/languages.yaml (default: English)")
@@ -487,7 +537,8 @@ def main(argv: list[str] | None = None) -> int:
 
     serve = commands.add_parser("serve", help="a live preview on 127.0.0.1: rebuilt and "
                                               "reloaded as content/ or templates/ change")
-    serve.add_argument("--port", type=_port, default=8000)
+    serve.add_argument("--port", type=_port, default=8000,
+                       help="the port on 127.0.0.1 to serve on (default: 8000)")
     _official_option(serve)
     _languages_option(serve)
     serve.set_defaults(run=_serve)
@@ -496,7 +547,8 @@ def main(argv: list[str] | None = None) -> int:
     sheet.add_argument("script", help="a custom script in the official JSON format")
     _official_option(sheet)
     sheet.add_argument("--lang", help="a language of content/languages.yaml (default: its first)")
-    sheet.add_argument("--night", choices=NIGHTS, default="first")
+    sheet.add_argument("--night", choices=NIGHTS, default="first",
+                       help="first: the first night (default); other: every other night")
     _sheet_options(sheet, True)
     _outputs(sheet)
     sheet.set_defaults(run=_nightsheet)
@@ -535,13 +587,15 @@ def main(argv: list[str] | None = None) -> int:
     export_script = commands.add_parser("export-script",
                                         help="write a corpus script as official script JSON")
     export_script.add_argument("script_id", help="the script's id (e.g. 000) or title")
-    export_script.add_argument("-o", "--output", required=True)
+    export_script.add_argument("-o", "--output", required=True, metavar="FILE",
+                               help="where to write the script JSON")
     export_script.set_defaults(run=_export_script)
 
     export_po = commands.add_parser("export-po",
                                     help="a PO file of the sections a language still lacks")
     export_po.add_argument("--lang", required=True, help="a language of content/languages.yaml")
-    export_po.add_argument("-o", "--output", required=True)
+    export_po.add_argument("-o", "--output", required=True, metavar="FILE",
+                           help="where to write the PO file")
     export_po.add_argument("--character", action="append", metavar="ID",
                            help="only these characters (ids, repeated or comma-separated)")
     export_po.add_argument("--section", action="append", metavar="NAME",
@@ -562,8 +616,9 @@ def main(argv: list[str] | None = None) -> int:
                                    help="a language of content/languages.yaml")
     update_po_command.set_defaults(run=_update_po)
 
-    with _shown_streams():
-        return _run(parser.parse_args(argv))
+    for command in commands.choices.values():
+        _output_levels(command)
+    return parser
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -571,7 +626,11 @@ def _run(args: argparse.Namespace) -> int:
         if not (args.root / "content").is_dir():
             raise AlmanacError("no content/ folder: run in the project folder or pass --root",
                                str(args.root))
-        status = args.run(args)
+        # -q: standard output is dropped, but for check, whose findings are what it is for.
+        quiet = args.quiet and args.run is not _check
+        with open(os.devnull, "w", encoding="utf-8") as null, \
+                redirect_stdout(null) if quiet else nullcontext():
+            status: int = args.run(args)
         sys.stdout.flush()  # what is still buffered fails here, in one line, not at exit
         return status
     except AlmanacError as err:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import sys
 from collections import Counter
@@ -39,6 +40,7 @@ from generator.pipeline import load_corpus
 from generator.read.corpus import DATA_FILES, store_file
 from generator.resolve import Corpus
 from generator.views.corpus_script import from_corpus
+from generator.views.counts import counts_line
 from generator.views.messages import message
 from generator.views.narration import build_narration
 from generator.views.nightsheet import NIGHTS, build_sheet
@@ -75,9 +77,11 @@ def extra_pages(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
     return pages
 
 
-def print_errors(diagnostics: tuple[Diagnostic, ...]) -> None:
-    """Every error finding on standard error, as `file:line: code: message`."""
-    for error in (d for d in diagnostics if d.severity == "error"):
+def print_errors(diagnostics: tuple[Diagnostic, ...], warnings: bool = False) -> None:
+    """Every error finding (and with warnings, every warning finding) on standard error, as
+    `file:line: code: message`."""
+    shown = ("error", "warning") if warnings else ("error",)
+    for error in (d for d in diagnostics if d.severity in shown):
         print(visible(f"{error.file}:{error.line}: {error.code}: {message(error, 'en')}"),
               file=sys.stderr)
 
@@ -161,13 +165,15 @@ def _build_language(write: Callable[[], tuple[Path, Docs]], root: Path, lang: st
 
 def build(root: Path, site_url: str = "", allow_errors: bool = False,
           official: OfficialTexts | None = None, offline: bool = False,
-          languages: str | None = None, official_dir: str = "", strict: bool = False) -> int:
+          languages: str | None = None, official_dir: str = "", strict: bool = False,
+          command: str = "almanac", verbose: bool = False) -> int:
     """Build site/ from the corpus. With error findings the previous site/ stays unless
     allow_errors; either way the errors are printed and the exit status is 1. site_url: where
     the site will be served, "" if not known; offline: a site to open from its files;
     languages: `all` or codes (--languages; None: languages.yaml's), official_dir: where the
     official data was read, for the notices of what it holds and is not built; strict: letters
-    no installed font has (or fonts that cannot be asked) keep the previous site/ too."""
+    no installed font has (or fonts that cannot be asked) keep the previous site/ too; command:
+    the almanac as the user can type it, for the last line; verbose: warnings listed too."""
     site = published(root / "site")
     corpus = load_corpus(root)
     selection = select_languages(corpus.languages, official, languages, official_dir)
@@ -175,9 +181,7 @@ def build(root: Path, site_url: str = "", allow_errors: bool = False,
     # The checks see the almanac's languages; the site, those asked for.
     corpus = replace(corpus, languages=selection.languages)
     counts = Counter(d.severity for d in diagnostics)
-    print(f"{len(corpus.characters)} characters, {len(corpus.scripts)} scripts, "
-          f"{len(corpus.rulebooks)} rulebook; " +
-          ", ".join(f"{counts[s]} {s}s" for s in ("error", "warning", "info")))
+    print(counts_line(corpus, diagnostics, "en"))
     for lang in corpus.languages.codes:
         stats = catalog_stats(lang)
         words = official_words(official, lang)
@@ -188,7 +192,7 @@ def build(root: Path, site_url: str = "", allow_errors: bool = False,
               f"{len(stats.fuzzy)} fuzzy{worded}")
     for notice in selection.notices:
         print(visible(notice), file=sys.stderr)
-    print_errors(diagnostics)
+    print_errors(diagnostics, verbose)
     if counts["error"] and not allow_errors:
         print(f"Site not built: {counts['error']} errors above; the previous site/ is unchanged. "
               "Fix them, or pass --allow-errors to build anyway.", file=sys.stderr)
@@ -234,7 +238,7 @@ def build(root: Path, site_url: str = "", allow_errors: bool = False,
     if offline:
         print(f"Site built in {site} to open from its files: {(site / 'index.html').as_uri()}")
         return 1 if counts["error"] else 0
-    where = "" if root.resolve() == Path.cwd().resolve() else f" --root {root}"
-    print(f"Site built in {root / 'site'}. Open it with: almanac{where} serve "
+    where = "" if root.resolve() == Path.cwd().resolve() else f" --root {shlex.quote(str(root))}"
+    print(f"Site built in {root / 'site'}. Open it with: {command}{where} serve "
           f"(then {site_url or 'http://127.0.0.1:8000/'})")
     return 1 if counts["error"] else 0
