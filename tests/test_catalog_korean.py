@@ -154,3 +154,8 @@ def test_check_in_korean_has_no_particle_in_both_forms():
     run = almanac("check", "--lang", "ko")
     assert run.stdout.count("\n") > 100  # the findings are there, each read as Korean
     assert [line for line in run.stdout.splitlines() if PARTICLE.search(line)] == []
+    # No finding opens on an English name (`Balloonist: …`, `Steward(시종): …`): the Korean name
+    # comes first, the English one after it.
+    messages = [line.split(": ", 2)[2] for line in run.stdout.splitlines()]
+    assert [m for m in messages if re.match(r"[A-Za-z][A-Za-z' -]*[:(]", m)] == []
+    assert "열기구 조종사(Balloonist): 한국어 항목이 없습니다" in messages
