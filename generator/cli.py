@@ -264,13 +264,14 @@ def _serve(args: argparse.Namespace) -> int:
 
 def _export_po(args: argparse.Namespace) -> int:
     from generator.export.po import write_lacking
+    from generator.views.po_outcome import exported_summary
     target = output_path(args.output, "--output")
     corpus = load_corpus(args.root)
     buffer = io.BytesIO()
     count = write_lacking(corpus, _language(args, corpus), buffer, _official(args),
                           _ids(args.character), _ids(args.section))
     write_bytes(target, buffer.getvalue())
-    print(f"{count} messages → {target}")
+    print(exported_summary(count, str(target), _language(args, corpus)))
     return 0
 
 

@@ -50,6 +50,13 @@ def _line(tr: gettext.NullTranslations, counts: list[str], written: str) -> str:
                                                      "written": written}
 
 
+def exported_summary(count: int, file: str, lang: str) -> str:
+    """What `export-po` wrote, in the language of the PO."""
+    return translations(lang).ngettext("%(count)d message → %(file)s",
+                                       "%(count)d messages → %(file)s",
+                                       count) % {"count": count, "file": file}
+
+
 def migrated_summary(count: int, file: str, lang: str) -> str:
     return translations(lang).ngettext(
         "%(file)s: %(count)d section moved into the store; the file is removed",
