@@ -325,6 +325,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 def _export_po(args: argparse.Namespace) -> int:
     from generator.export.po import write_lacking
+    from generator.views.po_outcome import exported_summary
     target = output_path(args.output, "--output")
     from generator.translation.po_import import current_store
     characters = _ids(args.character, "--character", "character ids")
@@ -335,7 +336,7 @@ def _export_po(args: argparse.Namespace) -> int:
     buffer = io.BytesIO()
     count = write_lacking(corpus, lang, buffer, _official(args), characters, sections)
     write_bytes(target, buffer.getvalue())
-    print(f"{count} messages → {target}")
+    print(exported_summary(count, str(target), _language(args, corpus)))
     return 0
 
 

@@ -49,7 +49,7 @@ def test_character_page_has_both_names_team_sections_tokens_scripts_and_night(bu
     assert "로마는 하루아침에 불타지 않았다" in text and "습기가 차다" in text
     # First night: its place on the script's night sheet (tests/test_player_pages.py counts it);
     # the title is a link, so text_of leaves a space before the colon.
-    assert "로마는 하루아침에 불타지 않았다 : 첫날 밤에 깨어나는 18명 중 15번째" in text
+    assert "로마는 하루아침에 불타지 않았다 : 첫날 밤에 깨어나는 캐릭터 18개 중 15번째" in text
     assert "content/ko/000_a5b1c4d9f849e54a.txt:11" in text
 
 

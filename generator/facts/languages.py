@@ -130,6 +130,24 @@ def display_name(code: str, in_lang: str) -> str | None:
         return None
 
 
+# Letter systems (the first word of their letters' Unicode names) whose name is not their script's
+# English name in CLDR.
+_SCRIPT_CODES = {"BENGALI": "Beng", "CJK": "Hani", "IDEOGRAPHIC": "Hani", "ORIYA": "Orya",
+                 "KATAKANA-HIRAGANA": "Hrkt"}
+
+
+def script_name(system: str, in_lang: str) -> str:
+    """A letter system (BENGALI, as parse/vocabulary.py names it) by Babel's name of its script
+    in a language ("벵골 문자" in Korean); else as Unicode names it, "Bengali"."""
+    try:
+        locale, english = Locale.parse(in_lang), Locale("en").scripts
+    except (ValueError, UnknownLocaleError):
+        return system.title()
+    code = _SCRIPT_CODES.get(system) or next(
+        (code for code, name in english.items() if name.upper() == system), None)
+    return (locale.scripts.get(code) if code else None) or system.title()
+
+
 def _pattern(text: str | None, flags: int = 0) -> re.Pattern[str] | None:
     return re.compile(text, flags) if text else None
 
