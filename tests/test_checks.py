@@ -252,11 +252,11 @@ def test_a_finding_names_the_character_in_the_readers_language_first(diagnostics
     def shown(code, file, line):
         return [(message(d, "ko"), message(d, "en")) for d in diagnostics
                 if (d.code, d.file, d.line) == (code, file, line)]
-    assert shown("night-step-set", F004, 30) == [(
-        "열기구 조종사(Balloonist): content/night-steps.yaml:66에서 이 단계를 매일 밤으로 "
-        "정했습니다. 문장 표현만 보면 첫날 밤 이후입니다",
-        "Balloonist: content/night-steps.yaml:66 puts this step in every night; its words alone "
-        "put it in the nights after the first")]
+    assert shown("night-step-set", F004, 38) == [(
+        "수학자(Mathematician): content/night-steps.yaml:66에서 이 단계를 매일 밤으로 "
+        "정했습니다. 문장 표현만 보면 낮입니다",
+        "Mathematician: content/night-steps.yaml:66 puts this step in every night; its words "
+        "alone put it in the day")]
     assert shown("unwritten", F001, 9) == [(  # the heading's own name, not the official 수사관
         "조사관: 분위기 글, 해설, 진행 방법, 예시 · 메모가 아직 작성되지 않았습니다",
         "Investigator (조사관): not written yet (Flavor, Almanac, How to run, Examples & notes)")]
