@@ -210,3 +210,15 @@ def test_names_in_the_other_languages_are_other_names_but_the_ones_shown(built):
     assert '<span class="almanac-aliases"><span lang="en">Also called</span>: ' \
            '<span lang="ko">임프</span>, <span lang="ja">インプ</span>, ' \
            '<span lang="zh-Hans">小恶魔</span>, <span lang="ru">Чёрт</span></span>' in html
+
+
+def test_the_report_counts_the_strings_shown_in_english_per_language(built):
+    site, summary = built
+    english = {line.split("(", 1)[1].split(")", 1)[0]: int(line.rsplit(", ", 1)[1].split()[0])
+               for line in summary.splitlines() if line.startswith("UI strings (")
+               and line.endswith(" in English")}
+    assert sorted(english) == ["de", "ja", "ru", "zh-Hans"]
+    report = page(site, "en", "report")
+    cells = dict(re.findall(r'<tr data-lang="([^"]+)"><th lang="[^"]+">.*?'
+                            r'<td data-ui-english="(\d+)">', report))
+    assert cells == {"ko": "0", "en": "0", **{lang: str(n) for lang, n in english.items()}}

@@ -9,7 +9,9 @@ from dataclasses import dataclass
 
 from generator.checks import REGISTRY
 from generator.checks.coverage import matrix
+from generator.facts.interface_words import english_count, official_words
 from generator.facts.languages import Languages
+from generator.facts.official import OfficialTexts
 from generator.model import PRESENT, SECTIONS, Diagnostic
 from generator.resolve import Character, Corpus
 from generator.translation.lacking import DRAFT, STALE, is_stale, lacking, store_message
@@ -42,6 +44,7 @@ class Progress:
     sections: tuple[tuple[str, int, int], ...]  # (section, present, of)
     present: int
     of: int
+    ui_english: int = 0  # the UI strings its pages show in English (no catalog, no official word)
 
 
 @dataclass(frozen=True)
@@ -136,8 +139,9 @@ def _translatable(corpus: Corpus, lang: str, reader: str) -> Iterator[Translatab
 
 
 def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
-                sources: frozenset[str]) -> ReportView:
-    """sources: the files the site shows line by line (views/sources.py)."""
+                sources: frozenset[str], official: OfficialTexts | None = None) -> ReportView:
+    """sources: the files the site shows line by line (views/sources.py); official: the data
+    whose interface words stand in for a missing catalog."""
     written = matrix(corpus)
     table = _with_translations(corpus, written)
     langs = corpus.languages.codes
@@ -160,7 +164,8 @@ def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
         counts = [(s, sum(table[key][code][s] == PRESENT for key in had[s]), len(had[s]))
                   for s in SECTIONS]
         progress.append(Progress(code, tuple(counts), sum(n for _, n, _ in counts),
-                                 sum(of for _, _, of in counts)))
+                                 sum(of for _, _, of in counts),
+                                 english_count(code, official_words(official, code))))
     by_script = tuple(
         _totals(script.title,
                 [table[("botc", i)][code][s] for i in script.characters if ("botc", i) in table
