@@ -30,6 +30,7 @@ from generator.pipeline import load_corpus
 from generator.resolve import Corpus
 from generator.views.messages import message
 from generator.views.nightsheet import DETAILS, NIGHTS, NightSheet
+from generator.views.official_names import named
 
 # What only some commands use (the browser, the script schema, the live server, the PO store)
 # is imported by them: a build starts in less time, and its languages' processes wait on it.
@@ -102,7 +103,8 @@ def _sheets(args: argparse.Namespace, asked: list[str] | None, kinds: tuple[str,
     default language; None: every language)."""
     from generator.output.sheets import make_sheet
     official = _official(args)
-    corpus = load_corpus(args.root)
+    # The sheets name characters, tokens and teams as the data does in each language.
+    corpus = named(load_corpus(args.root), official)
     langs = list(corpus.languages.codes) if asked is None else \
         [corpus.languages[code].code for code in asked] or [corpus.languages.default.code]
     script = _script(args, corpus, official, langs[0])
