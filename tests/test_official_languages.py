@@ -222,3 +222,13 @@ def test_the_report_counts_the_strings_shown_in_english_per_language(built):
     cells = dict(re.findall(r'<tr data-lang="([^"]+)"><th lang="[^"]+">.*?'
                             r'<td data-ui-english="(\d+)">', report))
     assert cells == {"ko": "0", "en": "0", **{lang: str(n) for lang, n in english.items()}}
+
+
+def test_a_name_the_language_lacks_is_the_english_one_marked(built):
+    site, _ = built
+    html = (site / "ru" / "characters" / "fortuneteller" / "index.html").read_text("utf-8")
+    assert '<title lang="en">Fortune Teller - Альманах</title>' in html
+    assert '<h1 id="fortune-teller" lang="en">Fortune Teller</h1>' in html
+    assert html.count("<h1") == 1
+    own = (site / "ru" / "characters" / "chef" / "index.html").read_text("utf-8")
+    assert "<h1>Повар</h1>" in own and "<title>Повар - Альманах</title>" in own
