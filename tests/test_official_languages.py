@@ -232,3 +232,15 @@ def test_a_name_the_language_lacks_is_the_english_one_marked(built):
     assert html.count("<h1") == 1
     own = (site / "ru" / "characters" / "chef" / "index.html").read_text("utf-8")
     assert "<h1>Повар</h1>" in own and "<title>Повар - Альманах</title>" in own
+
+
+def test_the_home_page_names_every_language_of_the_site(built):
+    site, _ = built
+    korean = page(site, "ko", "")
+    assert "읽을 수 있는 언어: 한국어, English, Deutsch, 日本語, 简体中文 및 Русский. " in korean
+    # A language without a catalog: the sentence is English, and so is its list.
+    german = page(site, "de", "")
+    assert "Daybreak, in 한국어, English, Deutsch, 日本語, 简体中文, and Русский. Find a " in german
+    head = (site / "de" / "index.html").read_text(encoding="utf-8")
+    assert "in 한국어, English, Deutsch, 日本語, 简体中文, and Русский. Find" in \
+        unescape(re.search(r'<meta name="description" content="([^"]*)"', head).group(1))

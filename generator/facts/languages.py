@@ -9,8 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from babel import Locale, UnknownLocaleError
+from babel.lists import format_list
 
 from generator.errors import AlmanacError
+from generator.facts.catalogs import has_catalog
 from generator.read.shapes import Fields, Flag, ListOf, MapOf, Pattern, Text
 from generator.read.yaml_data import load_yaml
 
@@ -130,6 +132,16 @@ def display_name(code: str, in_lang: str) -> str | None:
         return Locale.parse(code).get_display_name(Locale.parse(in_lang)) or None
     except (ValueError, UnknownLocaleError):
         return None
+
+
+def autonyms(languages: Languages, lang: str) -> str:
+    """Every language by its own name, listed as the page's sentence lists (Babel: "한국어,
+    English 및 Deutsch"): in its language where it has a UI catalog, else in English."""
+    names = [language.name for language in languages.all]
+    try:
+        return format_list(names, locale=lang.replace("-", "_") if has_catalog(lang) else "en")
+    except (ValueError, UnknownLocaleError):
+        return format_list(names, locale="en")
 
 
 def _pattern(text: str | None, flags: int = 0) -> re.Pattern[str] | None:

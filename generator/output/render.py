@@ -29,7 +29,7 @@ from mkdocs.utils.meta import get_data
 
 from generator.facts.catalogs import has_catalog, translations
 from generator.facts.interface_words import Words, official_words
-from generator.facts.languages import display_name
+from generator.facts.languages import autonyms, display_name
 from generator.facts.official import OfficialTexts
 from generator.resolve import Corpus
 from generator.views import labels
@@ -220,6 +220,7 @@ def environment(templates: Path, lang: str, corpus: Corpus,
         lang=lang, other_lang=other_language(corpus, lang),
         catalogued=has_catalog(lang),  # its own UI strings: else the pages word less in sentences
         languages=corpus.languages.all,
+        site_languages=autonyms(corpus.languages, lang),
         # "Korean" on an English page; the name languages.yaml gives where Babel has none.
         language_name=lambda code: display_name(code, lang) or corpus.languages[code].name,
         team_name=lambda team: _team_label(corpus, team, lang),
