@@ -274,10 +274,14 @@ def _aliases(corpus: Corpus, term: Term | None, lang: str) -> tuple[tuple[str, s
     return tuple(dict.fromkeys(pair for pair in names + aliases if pair[0] not in shown_names))
 
 
-def _name_lang(corpus: Corpus, term: Term | None, lang: str) -> str:
+def _name_lang(corpus: Corpus, term: Term | None, lang: str,
+               official: OfficialTexts | None, ident: str) -> str:
     """The language the page's name is in: its own, else the first along its fallbacks that
     has a name of its own (the glossary's, or the official data's)."""
-    if term is None or lang not in term.borrowed:
+    if term is None:  # named by the official data alone (views/roster.py)
+        found = official.name(ident, lang) if official else None
+        return found.lang if found else lang
+    if lang not in term.borrowed:
         return lang
     return next((code for code in corpus.languages.others(lang) if code not in term.borrowed),
                 lang)
@@ -310,7 +314,7 @@ def character_view(corpus: Corpus, character: Character, lang: str, orders: Shee
         edition=edition, edition_label=labels.EDITIONS.get(edition, ""),
         sources=sources, jinxes=jinx_partners(corpus, character.id, lang, official),
         edition_title=edition_title(official, edition, lang),
-        name_lang=_name_lang(corpus, term, lang),
+        name_lang=_name_lang(corpus, term, lang, official, character.id),
         night_reminders=night_reminders(official, character.id, lang))
 
 
