@@ -98,7 +98,7 @@ def _script(args: argparse.Namespace, corpus: Corpus, official: OfficialTexts | 
 
 
 def _sheets(args: argparse.Namespace, asked: list[str] | None, kinds: tuple[str, ...]
-            ) -> tuple[Corpus, ScriptSpec, list[ScriptSheet | NightSheet], bool]:
+            ) -> tuple[Corpus, ScriptSpec, list[ScriptSheet | NightSheet], OfficialTexts | None]:
     """The corpus, the script and its sheets of each kind in each language asked (none: the
     default language; None: every language)."""
     from generator.output.sheets import make_sheet
@@ -110,7 +110,7 @@ def _sheets(args: argparse.Namespace, asked: list[str] | None, kinds: tuple[str,
     script = _script(args, corpus, official, langs[0])
     sheets = [make_sheet(corpus, script, lang, kind, official, getattr(args, "detail", "full"))
               for lang in langs for kind in kinds]
-    return corpus, script, sheets, official is not None
+    return corpus, script, sheets, official
 
 
 def _summarise(args: argparse.Namespace, script: ScriptSpec,
@@ -128,9 +128,10 @@ def _one_sheet(args: argparse.Namespace, kind: str) -> int:
     from generator.output.sheets import sheet_html
     target = _sheet_target(args)
     corpus, script, sheets, official = _sheets(args, [args.lang] if args.lang else [], (kind,))
-    html = sheet_html(corpus, args.root / "templates", sheets[0])
+    html = sheet_html(corpus, args.root / "templates", sheets[0], official)
     pages = _write_sheet(html, target, args.pdf is not None)
-    return _summarise(args, script, sheets, official, [(str(target), pages)] if pages else [])
+    return _summarise(args, script, sheets, official is not None,
+                      [(str(target), pages)] if pages else [])
 
 
 def _nightsheet(args: argparse.Namespace) -> int:
@@ -154,13 +155,13 @@ def _print(args: argparse.Namespace) -> int:
                            "or leave it out for every language")
     corpus, script, sheets, official = _sheets(args, langs, KINDS)
     folder.mkdir(exist_ok=True)  # only once the script and languages are known good
-    jobs = [(sheet_html(corpus, args.root / "templates", sheet),
+    jobs = [(sheet_html(corpus, args.root / "templates", sheet, official),
              folder / f"{'script' if isinstance(sheet, ScriptSheet) else sheet.night}-"
                       f"{sheet.lang}.pdf") for sheet in sheets]
     counts = print_pdfs(jobs)
     for _, pdf in jobs:
         print(pdf)
-    return _summarise(args, script, sheets, official,
+    return _summarise(args, script, sheets, official is not None,
                       [(str(pdf), count) for (_, pdf), count in zip(jobs, counts, strict=True)])
 
 

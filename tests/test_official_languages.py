@@ -23,9 +23,9 @@ ru: {name: Русский, site_name: Альманах, fallback: [en], letters:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    """The small project (the Chef and the Imp, in English) with four more languages, built once
-    with the official fixture data and its four languages' files."""
+def project(tmp_path_factory) -> tuple[Path, Path]:
+    """The small project (the Chef and the Imp, in English) with four more languages, and the
+    official fixture data with its four languages' files."""
     root = tmp_path_factory.mktemp("languages")
     project = site_project(root / "project")
     with (project / "content" / "languages.yaml").open("a", encoding="utf-8") as languages:
@@ -33,6 +33,13 @@ def built(tmp_path_factory):
     official = shutil.copytree(FIXTURES / "official", root / "official")
     for path in (FIXTURES / "official-languages").iterdir():
         shutil.copy(path, official / path.name)
+    return project, official
+
+
+@pytest.fixture(scope="module")
+def built(project):
+    """The project's site, built once with the official data."""
+    project, official = project
     result = almanac("build", "--official", str(official), root=project)
     assert result.returncode == 0, result.stderr
     return project / "site", result.stdout
@@ -244,3 +251,22 @@ def test_the_home_page_names_every_language_of_the_site(built):
     head = (site / "de" / "index.html").read_text(encoding="utf-8")
     assert "in 한국어, English, Deutsch, 日本語, 简体中文, and Русский. Find" in \
         unescape(re.search(r'<meta name="description" content="([^"]*)"', head).group(1))
+
+
+@pytest.mark.parametrize("lang, title, poisoner, poisoned", [
+    ("de", "Trouble Brewing · Erste Nacht", "Giftmischer", "Vergiftet"),
+    # The edition's script takes the edition's name in the language (game.<code>.json).
+    ("ru", "Тучи Сгущаются · Первая ночь", "Отравитель", None)])
+def test_a_night_sheet_headed_and_named_in_the_languages_words(project, tmp_path, lang, title,
+                                                               poisoner, poisoned):
+    root, official = project
+    sheet = tmp_path / "first.html"
+    result = almanac("nightsheet", str(FIXTURES / "trouble-brewing.json"), "--lang", lang,
+                     "--night", "first", "--official", str(official), "--html", str(sheet),
+                     root=root)
+    assert result.returncode == 0, result.stderr
+    html = unescape(sheet.read_text(encoding="utf-8"))
+    assert f"<title>{title}</title>" in html
+    assert poisoner in html
+    if poisoned:
+        assert poisoned in html

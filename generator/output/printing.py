@@ -9,6 +9,7 @@ from typing import Any
 from markupsafe import Markup
 from playwright.sync_api import Page
 
+from generator.facts.interface_words import Words
 from generator.output.browser import chromium
 from generator.output.files import write_with
 from generator.output.render import environment
@@ -16,10 +17,12 @@ from generator.resolve import Corpus
 
 
 def standalone_html(templates: Path, lang: str, corpus: Corpus, partial: str, title: str,
-                    **context: Any) -> str:
-    """A sheet as one self-contained HTML file: its stylesheet inline, nothing to fetch."""
+                    words: Words = (), **context: Any) -> str:
+    """A sheet as one self-contained HTML file: its stylesheet inline, nothing to fetch. words:
+    the official tools' words of UI strings, for a language without a catalog."""
     css = Markup((templates / "assets" / "nightsheet.css").read_text(encoding="utf-8"))
-    return environment(templates, lang, corpus).get_template("standalone.html.j2").render(
+    return environment(templates, lang, corpus, words=words).get_template(
+        "standalone.html.j2").render(
         css=css, partial=partial, title=title, **context)
 
 

@@ -52,7 +52,7 @@ class NightPlace:
     position: int = 0  # among the characters the script's sheet wakes, 1-based
     count: int = 0  # how many characters the script's sheet wakes
     ordinal: str = ""  # the UI string that words the position in the page's language
-    fraction: str = ""  # where its UI has no ordinals: "2 / 6", in its numerals
+    fraction: str = ""  # where its UI has no ordinals: "2 / 6", as Babel formats numbers
 
 
 @dataclass(frozen=True)
