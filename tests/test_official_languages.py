@@ -270,3 +270,13 @@ def test_a_night_sheet_headed_and_named_in_the_languages_words(project, tmp_path
     assert poisoner in html
     if poisoned:
         assert poisoned in html
+
+
+def test_a_jinx_text_in_another_language_says_so_beside_it(built):
+    site, _ = built
+    html = page(site, "zh-Hans", "characters/imp")  # the fixture has no Chinese jinx
+    assert '<li data-jinx="chef imp"><a href="../../characters/chef/">厨师</a>: <span lang="en">' \
+           in html
+    assert '</span> <span class="almanac-origin-inline"><span lang="en">In English</span></span>' \
+           '</li>' in html
+    assert "almanac-origin-inline" not in page(site, "ru", "characters/imp")
