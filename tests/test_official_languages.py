@@ -280,3 +280,13 @@ def test_a_jinx_text_in_another_language_says_so_beside_it(built):
     assert '</span> <span class="almanac-origin-inline"><span lang="en">In English</span></span>' \
            '</li>' in html
     assert "almanac-origin-inline" not in page(site, "ru", "characters/imp")
+
+
+def test_a_page_title_in_english_says_so_and_one_in_the_official_words_does_not(built):
+    site, _ = built
+    home = (site / "ja" / "index.html").read_text(encoding="utf-8")
+    assert '<title lang="en">Home - 年鑑</title>' in home
+    minions = (site / "de" / "teams" / "minion" / "index.html").read_text(encoding="utf-8")
+    assert "<title>Schergen - Almanach</title>" in minions
+    korean = (site / "ko" / "index.html").read_text(encoding="utf-8")
+    assert "<title>홈 - 연감</title>" in korean

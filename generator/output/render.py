@@ -211,7 +211,9 @@ def environment(templates: Path, lang: str, corpus: Corpus,
         # Jinja's own would escape the variables for HTML only, not for Markdown.
         return marked(message, Markup(tr.gettext(message)) %
                       {k: inert(v) for k, v in variables.items()})
-    env.globals.update(_=gettext, gettext=gettext)
+    env.globals.update(_=gettext, gettext=gettext,
+                       # A title in English on such a page says so (front matter title_lang).
+                       in_english=lambda message: worded is not None and not worded(message))
     # pass_context: Jinja would otherwise apply the filter to a constant ("" | link) when it
     # compiles, and the compiled template is kept for builds of the other kind of site.
     env.filters.update(yaml=yaml_scalar,
