@@ -34,6 +34,7 @@ from generator.pipeline import load_corpus
 from generator.resolve import Corpus
 from generator.views.messages import message
 from generator.views.nightsheet import DETAILS, NIGHTS, NightSheet
+from generator.views.official_names import named
 
 # What only some commands use (the browser, the script schema, the live server, the PO store)
 # is imported by them: a build starts in less time, and its languages' processes wait on it.
@@ -123,7 +124,7 @@ def _script(args: argparse.Namespace, corpus: Corpus, official: OfficialTexts | 
 
 def _sheets(args: argparse.Namespace, asked: str | None, kinds: tuple[str, ...],
             single: bool = False
-            ) -> tuple[Corpus, ScriptSpec, list[ScriptSheet | NightSheet], bool]:
+            ) -> tuple[Corpus, ScriptSpec, list[ScriptSheet | NightSheet], OfficialTexts | None]:
     """The corpus, the script and its sheets of each kind in each language asked: `all`, codes
     separated by commas in either spelling (zh_Hans, zh-Hans), None for languages.yaml's (single:
     its first); a language of the official data alone is the data's, what it lacks said in one
@@ -138,11 +139,13 @@ def _sheets(args: argparse.Namespace, asked: str | None, kinds: tuple[str, ...],
     declared = corpus.languages
     corpus = replace(corpus, languages=Languages((*declared.all, *(
         language for language in selection.languages.all if not declared.get(language.code)))))
+    # The sheets name characters, tokens and teams as the data does in each language.
+    corpus = named(corpus, official)
     langs = list(selection.languages.codes)[:1 if single else None]
     script = _script(args, corpus, official, langs[0])
     sheets = [make_sheet(corpus, script, lang, kind, official, getattr(args, "detail", "full"))
               for lang in langs for kind in kinds]
-    return corpus, script, sheets, official is not None
+    return corpus, script, sheets, official
 
 
 def _summarise(args: argparse.Namespace, script: ScriptSpec,
@@ -183,10 +186,11 @@ def _one_sheet(args: argparse.Namespace, kind: str) -> int:
         raise AlmanacError(f"--lang takes one language, not '{args.lang}' (`print` makes the "
                            "sheets of several)")
     corpus, script, sheets, official = _sheets(args, args.lang or None, (kind,), single=True)
-    html = sheet_html(corpus, args.root / "templates", sheets[0])
+    html = sheet_html(corpus, args.root / "templates", sheets[0], official)
     pages = _write_sheet(html, target, args.pdf is not None)
     lettered = _fonts_have_letters([(html, target, sheets[0].lang)])
-    status = _summarise(args, script, sheets, official, [(str(target), pages)] if pages else [])
+    status = _summarise(args, script, sheets, official is not None,
+                        [(str(target), pages)] if pages else [])
     return 1 if args.strict and not lettered else status
 
 
@@ -209,7 +213,7 @@ def _print(args: argparse.Namespace) -> int:
                            "(ko,en,de), or leave it out for content/languages.yaml's")
     corpus, script, sheets, official = _sheets(args, args.lang, KINDS)
     folder.mkdir(exist_ok=True)  # only once the script and languages are known good
-    jobs = [(sheet_html(corpus, args.root / "templates", sheet),
+    jobs = [(sheet_html(corpus, args.root / "templates", sheet, official),
              folder / f"{'script' if isinstance(sheet, ScriptSheet) else sheet.night}-"
                       f"{sheet.lang}.pdf") for sheet in sheets]
     counts = print_pdfs(jobs)
@@ -217,7 +221,7 @@ def _print(args: argparse.Namespace) -> int:
         print(pdf)
     lettered = _fonts_have_letters([(html, pdf, sheet.lang)
                                     for (html, pdf), sheet in zip(jobs, sheets, strict=True)])
-    status = _summarise(args, script, sheets, official,
+    status = _summarise(args, script, sheets, official is not None,
                         [(str(pdf), count) for (_, pdf), count in zip(jobs, counts, strict=True)])
     return 1 if args.strict and not lettered else status
 

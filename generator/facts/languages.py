@@ -10,8 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from babel import Locale, UnknownLocaleError
+from babel.lists import format_list
 
 from generator.errors import AlmanacError
+from generator.facts.catalogs import has_catalog
 from generator.facts.language_codes import TAG, language_tag, native_name
 from generator.read.shapes import Fields, Flag, ListOf, MapOf, Pattern, Text
 from generator.read.yaml_data import load_yaml
@@ -146,6 +148,16 @@ def script_name(system: str, in_lang: str) -> str:
     code = _SCRIPT_CODES.get(system) or next(
         (code for code, name in english.items() if name.upper() == system), None)
     return (locale.scripts.get(code) if code else None) or system.title()
+
+
+def autonyms(languages: Languages, lang: str) -> str:
+    """Every language by its own name, listed as the page's sentence lists (Babel: "한국어,
+    English 및 Deutsch"): in its language where it has a UI catalog, else in English."""
+    names = [language.name for language in languages.all]
+    try:
+        return format_list(names, locale=lang.replace("-", "_") if has_catalog(lang) else "en")
+    except (ValueError, UnknownLocaleError):
+        return format_list(names, locale="en")
 
 
 def _pattern(text: str | None, flags: int = 0) -> re.Pattern[str] | None:

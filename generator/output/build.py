@@ -56,7 +56,7 @@ def extra_pages(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
                 sources: tuple[SourceView, ...] = ()) -> list[Page]:
     shown = frozenset(source.file for source in sources)
     pages = [Page("report.md", "report.md.j2",
-                  {"report": report_view(corpus, diagnostics, lang, shown),
+                  {"report": report_view(corpus, diagnostics, lang, shown, official),
                    "sections": SECTIONS})]
     pages += [Page(source.page, "source.md.j2", {"source": source}) for source in sources]
     for script in corpus.scripts:

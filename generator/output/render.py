@@ -29,7 +29,7 @@ from mkdocs.utils.meta import get_data
 
 from generator.facts.catalogs import has_catalog, translations
 from generator.facts.interface_words import Words, official_words
-from generator.facts.languages import display_name
+from generator.facts.languages import autonyms, display_name
 from generator.facts.official import OfficialTexts
 from generator.resolve import Corpus
 from generator.views import labels
@@ -211,7 +211,9 @@ def environment(templates: Path, lang: str, corpus: Corpus,
         # Jinja's own would escape the variables for HTML only, not for Markdown.
         return marked(message, Markup(tr.gettext(message)) %
                       {k: inert(v) for k, v in variables.items()})
-    env.globals.update(_=gettext, gettext=gettext)
+    env.globals.update(_=gettext, gettext=gettext,
+                       # A title in English on such a page says so (front matter title_lang).
+                       in_english=lambda message: worded is not None and not worded(message))
     # pass_context: Jinja would otherwise apply the filter to a constant ("" | link) when it
     # compiles, and the compiled template is kept for builds of the other kind of site.
     env.filters.update(yaml=yaml_scalar,
@@ -220,6 +222,7 @@ def environment(templates: Path, lang: str, corpus: Corpus,
         lang=lang, other_lang=other_language(corpus, lang),
         catalogued=has_catalog(lang),  # its own UI strings: else the pages word less in sentences
         languages=corpus.languages.all,
+        site_languages=autonyms(corpus.languages, lang),
         # "Korean" on an English page; the name languages.yaml gives where Babel has none.
         language_name=lambda code: display_name(code, lang) or corpus.languages[code].name,
         team_name=lambda team: _team_label(corpus, team, lang),

@@ -52,7 +52,7 @@ class NightPlace:
     position: int = 0  # among the characters the script's sheet wakes, 1-based
     count: int = 0  # how many characters the script's sheet wakes
     ordinal: str = ""  # the UI string that words the position in the page's language
-    fraction: str = ""  # where its UI has no ordinals: "2 / 6", in its numerals
+    fraction: str = ""  # where its UI has no ordinals: "2 / 6", as Babel formats numbers
 
 
 @dataclass(frozen=True)
@@ -75,6 +75,7 @@ class CharacterView:
     sources: tuple[str, ...]
     jinxes: tuple[JinxPartner, ...] = ()
     edition_title: str = ""  # its name as the official data gives it in the page's language
+    name_lang: str = ""  # the language of its name: another's where the page's has none
     night_reminders: tuple[NightReminder, ...] = ()  # the official ones, where built with them
     description: str = ""  # for search engines and link previews: its first section's text
     # Other names players type, each with its language: the glossary's aliases, the names in
@@ -273,6 +274,19 @@ def _aliases(corpus: Corpus, term: Term | None, lang: str) -> tuple[tuple[str, s
     return tuple(dict.fromkeys(pair for pair in names + aliases if pair[0] not in shown_names))
 
 
+def _name_lang(corpus: Corpus, term: Term | None, lang: str,
+               official: OfficialTexts | None, ident: str) -> str:
+    """The language the page's name is in: its own, else the first along its fallbacks that
+    has a name of its own (the glossary's, or the official data's)."""
+    if term is None:  # named by the official data alone (views/roster.py)
+        found = official.name(ident, lang) if official else None
+        return found.lang if found else lang
+    if lang not in term.borrowed:
+        return lang
+    return next((code for code in corpus.languages.others(lang) if code not in term.borrowed),
+                lang)
+
+
 def _search_words(character: Character) -> str:
     words = {word.lower() for name in character.names.values() for word in name.split()}
     return "" if character.id in words else character.id
@@ -300,6 +314,7 @@ def character_view(corpus: Corpus, character: Character, lang: str, orders: Shee
         edition=edition, edition_label=labels.EDITIONS.get(edition, ""),
         sources=sources, jinxes=jinx_partners(corpus, character.id, lang, official),
         edition_title=edition_title(official, edition, lang),
+        name_lang=_name_lang(corpus, term, lang, official, character.id),
         night_reminders=night_reminders(official, character.id, lang))
 
 
