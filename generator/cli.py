@@ -80,7 +80,7 @@ _SHOWN_WARNINGS = 10
 def _script(args: argparse.Namespace, corpus: Corpus, official: OfficialTexts | None,
             lang: str) -> ScriptSpec:
     """The script file, its warnings printed (`file: warning: …`), with what its written-out
-    official characters replace (in lang, the first sheet's language); its errors raised."""
+    official characters replace (in lang, the run's language); its errors raised."""
     from generator.read.script_json import read_script
     from generator.views.overrides import override_lines, overrides
     script = read_script(Path(args.script), {t.id for t in corpus.glossary.game_terms("botc")},
@@ -91,24 +91,39 @@ def _script(args: argparse.Namespace, corpus: Corpus, official: OfficialTexts | 
     for warning in (*shown, *(script.details if args.verbose else ())):
         print(f"{args.script}: warning: {warning}", file=sys.stderr)  # _Shown escapes
     if len(shown) < len(script.warnings):
-        print(f"{args.script}: warning: and {len(script.warnings) - len(shown)} more; "
-              "--verbose lists every one", file=sys.stderr)
+        from generator.facts.catalogs import translations
+        more = translations(lang).gettext("and %(count)d more; --verbose lists every one")
+        print(f"{args.script}: warning: " + more % {"count": len(script.warnings) - len(shown)},
+              file=sys.stderr)
     return script
 
 
 def _sheets(args: argparse.Namespace, asked: list[str] | None, kinds: tuple[str, ...]
             ) -> tuple[Corpus, ScriptSpec, list[ScriptSheet | NightSheet], bool]:
     """The corpus, the script and its sheets of each kind in each language asked (none: the
-    default language; None: every language)."""
+    default language; None: every language). The run speaks the first language asked, else
+    the reader's (args.run_lang)."""
     from generator.output.sheets import make_sheet
     official = _official(args)
     corpus = load_corpus(args.root)
     langs = list(corpus.languages.codes) if asked is None else \
         [corpus.languages[code].code for code in asked] or [corpus.languages.default.code]
-    script = _script(args, corpus, official, langs[0])
+    args.run_lang = langs[0] if asked else _reader_language(corpus)
+    script = _script(args, corpus, official, args.run_lang)
     sheets = [make_sheet(corpus, script, lang, kind, official, getattr(args, "detail", "full"))
               for lang in langs for kind in kinds]
     return corpus, script, sheets, official is not None
+
+
+def _reader_language(corpus: Corpus) -> str:
+    """The reader's language as gettext finds it (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), where
+    the project has it; else English."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        if value := os.environ.get(variable, "").split(":")[0].split(".")[0].split("@")[0]:
+            found = next((code for code in (value, value.split("_")[0])
+                          if code in corpus.languages.codes), None)
+            return found or "en"
+    return "en"
 
 
 def _summarise(args: argparse.Namespace, script: ScriptSpec,
@@ -117,7 +132,7 @@ def _summarise(args: argparse.Namespace, script: ScriptSpec,
     """The run's last line: what the sheets lack; with --strict, exit 1 when anything does."""
     from generator.views.sheet_summary import summarise
     summary = summarise(args.script, [(s.lang, s) for s in sheets], official,
-                        len(script.warnings), pages)
+                        len(script.warnings), pages, args.run_lang)
     print(summary.line, file=sys.stdout if summary.complete else sys.stderr)
     return 1 if args.strict and not summary.complete else 0
 

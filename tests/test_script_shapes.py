@@ -393,8 +393,7 @@ def test_night_numbers_of_an_older_order_keep_todays_places_in_one_line(corpus, 
     assert warned(tmp_path, "older-order", "--lang", "ko") == [
         "스크립트에 적힌 공식 캐릭터 4명의 밤 번호는 예전 순서를 따릅니다. 현재 공식 순서대로 깨웁니다"]
     assert sheet_command(tmp_path, "nightsheet", "older-order", "--lang", "ko") == (
-        f"{SHAPES / 'older-order.json'}: 1 text in another language; 1 warning about the "
-        "script above", 0)
+        f"{SHAPES / 'older-order.json'}: 다른 언어로 쓰인 글 1개; 위에 나온 스크립트 경고 1개", 0)
 
 
 def test_a_number_past_todays_last_place_is_an_older_order(corpus, read):
@@ -595,3 +594,49 @@ def test_override_lines_list_three_fields_and_choose_korean_particles():
     assert override_lines(Overrides((), 1), "en") == (
         "the script's night numbers for 1 official character follow an older order; today's "
         "official order is used",)
+
+
+def test_every_line_of_a_run_speaks_the_first_language_asked(tmp_path):
+    """Issue 26: `print --lang ko,en` warned in Korean and ended in English. The warnings and
+    the last line follow the first of --lang, whatever the sheets' languages."""
+    result = almanac("print", str(SHAPES / "override-night.json"), "-o", str(tmp_path / "out"),
+                     "--lang", "ko,en", "--official", str(OFFICIAL))
+    assert result.returncode == 0, result.stderr
+    script = SHAPES / "override-night.json"
+    assert result.stderr.splitlines() == [
+        f"{script}: warning: fortuneteller: 스크립트의 첫날 밤 순서 52가 공식 내용을 대신합니다",
+        f"{script}: warning: poisoner: 스크립트의 다른 밤 순서 0(깨지 않음)이 공식 내용을 대신합니다",
+        f"{script}: ko: 능력이 없는 캐릭터 1명, 안내가 없는 줄 1개; en: 능력이 없는 캐릭터 1명, "
+        "안내가 없는 줄 1개; 위에 나온 스크립트 경고 2개; 연감에도 공식 데이터에도 아직 시트의 언어로 된 그 "
+        "글이 없습니다"]
+    assert result.stdout.splitlines() == [str(tmp_path / "out" / f"{kind}-{lang}.pdf")
+                                          for lang in ("ko", "en")
+                                          for kind in ("script", "first", "other")]
+
+
+@pytest.mark.parametrize("reader, said", [
+    ({"LANG": "ko_KR.UTF-8"}, "스크립트의 첫날 밤 순서 52가 공식 내용을 대신합니다"),
+    ({"LANG": "C.UTF-8"}, "the script's first-night place (52) replaces the official one"),
+    ({"LANG": "ko_KR.UTF-8", "LC_ALL": "en_GB.UTF-8"},
+     "the script's first-night place (52) replaces the official one"),
+    ({"LANG": "de_DE.UTF-8"}, "the script's first-night place (52) replaces the official one"),
+])
+def test_without_lang_a_run_speaks_the_readers_language(tmp_path, reader, said):
+    """No --lang: the sheet is in the project's first language, the run's lines in the
+    reader's (gettext's variables), English where the project lacks it."""
+    import os
+    import sys
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    result = subprocess.run(
+        [sys.executable, "-m", "generator.cli", "nightsheet", str(SHAPES / "override-night.json"),
+         "--html", str(tmp_path / "n.html")], cwd=ROOT, capture_output=True, text=True,
+        encoding="utf-8", env={**env, **reader, "PYTHONPATH": str(ROOT)})
+    assert result.returncode == 0, result.stderr
+    lines = result.stderr.splitlines()
+    assert lines[0] == f"{SHAPES / 'override-night.json'}: warning: fortuneteller: {said}"
+    korean = "ko_KR" in reader.get("LC_ALL", reader["LANG"])
+    assert lines[-1] == f"{SHAPES / 'override-night.json'}: " + (
+        "안내가 없는 줄 1개; 위에 나온 스크립트 경고 2개; --official DIR로 공식 데이터 파일 폴더를 "
+        "지정하세요(README 참고)" if korean else "1 row without an instruction; 2 warnings about "
+        "the script above; pass --official DIR with the official data files (see the README)")
