@@ -561,6 +561,27 @@ def test_reformatted_copies_of_the_cards_are_the_cards_on_a_korean_sheet(corpus,
         "fortuneteller: 스크립트의 다른 밤 안내가 공식 내용을 대신합니다"]
 
 
+def test_a_copy_of_the_korean_card_is_the_card_on_an_english_sheet(corpus, tmp_path):
+    """A script exported in Korean copies the Korean card (marks dropped): no override, the
+    English sheet shows the English card."""
+    import json
+
+    path = tmp_path / "korean.json"
+    path.write_text(json.dumps([
+        {"id": "poisoner", "name": "독살범", "team": "minion",
+         "ability": "매일 밤, 지어낸 손님 1명의 그릇에 후추를 넣습니다.",
+         "firstNightReminder": "독살범이 지어낸 손님 한 명을 고릅니다."}, "chef", "imp"],
+        ensure_ascii=False), encoding="utf-8")
+    spec = read_script(path, [t.id for t in corpus.glossary.game_terms("botc")],
+                       corpus.night_order.specials)
+    official = load_official(OFFICIAL)
+    assert overrides(spec, corpus.night_order, official) == Overrides(())
+    row = next(r for r in build_sheet(corpus, spec, "en", "first", official, "short").rows
+               if r.id == "poisoner")
+    assert (row.source, row.text_lang, row.changed) == ("official", "en", ())
+    assert "".join(p.text for p in row.instructions[0]) == "The Poisoner seasons a guest's stew. "
+
+
 def test_an_english_night_reminder_rewrite_goes_beside_the_korean_card(corpus, read):
     """The Poisoner's first-night reminder is the script's own, in English: on the Korean
     sheet, short or full, the row is Korean and the script's words are beside it."""
