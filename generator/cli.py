@@ -83,13 +83,14 @@ def _script(args: argparse.Namespace, corpus: Corpus, official: OfficialTexts | 
     official characters replace (in lang, the run's language); its errors raised."""
     from generator.read.script_json import read_script
     from generator.views.overrides import override_lines, overrides
+    from generator.views.script_notes import said
     script = read_script(Path(args.script), {t.id for t in corpus.glossary.game_terms("botc")},
                          corpus.night_order.specials)
     script = replace(script, warnings=(*script.warnings, *override_lines(
         overrides(script, corpus.night_order, official), lang)))
     shown = script.warnings if args.verbose else script.warnings[:_SHOWN_WARNINGS]
     for warning in (*shown, *(script.details if args.verbose else ())):
-        print(f"{args.script}: warning: {warning}", file=sys.stderr)  # _Shown escapes
+        print(f"{args.script}: warning: {said(warning, lang)}", file=sys.stderr)  # _Shown escapes
     if len(shown) < len(script.warnings):
         from generator.facts.catalogs import translations
         more = translations(lang).gettext("and %(count)d more; --verbose lists every one")

@@ -661,3 +661,45 @@ def test_without_lang_a_run_speaks_the_readers_language(tmp_path, reader, said):
         "안내가 없는 줄 1개; 위에 나온 스크립트 경고 2개; --official DIR로 공식 데이터 파일 폴더를 "
         "지정하세요(README 참고)" if korean else "1 row without an instruction; 2 warnings about "
         "the script above; pass --official DIR with the official data files (see the README)")
+
+
+def test_every_note_of_a_script_reads_the_same_through_the_catalogs(corpus, tmp_path):
+    """The lines about a script file are written in English where they are read and said in the
+    reader's language from the catalogs: in English the two are one text, for every kind."""
+    import json
+
+    from generator.read.script_spec import Note
+    from generator.views.script_notes import said
+    known = [t.id for t in corpus.glossary.game_terms("botc")]
+    documents = {
+        "all": [{"id": "_meta", "name": "n", "firstNight": ["dusk", "poisoner", "nobody", "dawn"],
+                 "otherNight": ["poisoner", "one", "two"]},
+                "Poisoner", "chef", "chef", "impp", "zzzzqq",
+                {"id": "lantern", "name": "Lantern", "team": "traveler", "ability": "a"},
+                {"id": "oddity", "name": "O", "team": "townsfolk", "ability": "b", "extra": 1}],
+        "added": [{"id": "_meta", "name": "n", "otherNight": ["poisoner"]}, "poisoner", "imp",
+                  "chef", "monk", "baron"]}
+    lines = []
+    for name, document in documents.items():
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(document), encoding="utf-8")
+        spec = read_script(path, known, corpus.night_order.specials)
+        lines += [*spec.warnings, *spec.details]
+    notes = [line for line in lines if isinstance(line, Note)]
+    assert sorted({note.kind for note in notes}) == [
+        "added", "duplicate", "fields", "left-out", "left-out-added", "read-as", "spelling",
+        "team", "unknown", "unknown-close"]
+    assert [said(note, "en") for note in notes] == [str(note) for note in notes]
+    korean = {note.kind: said(note, "ko") for note in notes}
+    assert korean["left-out-added"] == \
+        "[0].otherNight: 스크립트에 없는 id 2개를 뺐습니다('one', 'two'). 빠진 dusk, dawn 행을 더했습니다"
+    assert korean["unknown-close"] == "[4]: 알 수 없는 id 'impp'. 'imp'의 오타일 수 있습니다"
+    assert korean["duplicate"] == "[3]: 중복된 id 'chef'(처음 나온 곳: [2]), 무시했습니다"
+    # A line of the schema's is said as it is.
+    assert said("[7]: some schema line", "ko") == "[7]: some schema line"
+
+
+def test_a_korean_run_says_the_scripts_faults_in_korean(tmp_path):
+    assert warned(tmp_path, "meta-order", "--lang", "ko") == [
+        "[0].firstNight: 스크립트에 없는 id 1개를 뺐습니다('fortuneteller'). 빠진 dusk, dawn 행을 더했습니다",
+        "[0].otherNight: 스크립트에 없는 id 1개를 뺐습니다('ravenkeeper'). 빠진 dusk 행을 더했습니다"]
