@@ -21,10 +21,12 @@ from urllib.parse import urlsplit
 from generator.checks import run_checks
 from generator.errors import AlmanacError
 from generator.export.records import diagnostic_record, records
+from generator.facts.languages import Languages
 from generator.facts.official import OfficialTexts, load_official
-from generator.model import CONTROL, visible
+from generator.facts.site_languages import select_languages
+from generator.files import output_path, writable, write_bytes, write_text
+from generator.model import CONTROL, SECTIONS, visible
 from generator.output.build import build
-from generator.output.files import output_path, write_bytes, write_text
 from generator.output.publish import build_lock, recover
 from generator.pipeline import load_corpus
 from generator.resolve import Corpus
@@ -66,7 +68,7 @@ def _check(args: argparse.Namespace) -> int:
 
 def _build(args: argparse.Namespace) -> int:
     return build(args.root, args.site_url or "", args.allow_errors, _official(args),
-                 args.offline)
+                 args.offline, args.languages, args.official or "", args.strict)
 
 
 def _official(args: argparse.Namespace) -> OfficialTexts | None:
@@ -99,17 +101,26 @@ def _script(args: argparse.Namespace, corpus: Corpus, official: OfficialTexts | 
     return script
 
 
-def _sheets(args: argparse.Namespace, asked: list[str] | None, kinds: tuple[str, ...]
+def _sheets(args: argparse.Namespace, asked: str | None, kinds: tuple[str, ...],
+            single: bool = False
             ) -> tuple[Corpus, ScriptSpec, list[ScriptSheet | NightSheet], bool]:
-    """The corpus, the script and its sheets of each kind in each language asked (none: the
-    default language; None: every language). The run speaks the first language asked, else
-    the reader's (args.run_lang)."""
+    """The corpus, the script and its sheets of each kind in each language asked: `all`, codes
+    separated by commas in either spelling (zh_Hans, zh-Hans), None for languages.yaml's (single:
+    its first); a language of the official data alone is the data's, what it lacks said in one
+    line. The run speaks the first language named, else the reader's (args.run_lang)."""
     from generator.output.sheets import make_sheet
     official = _official(args)
     corpus = load_corpus(args.root)
-    langs = list(corpus.languages.codes) if asked is None else \
-        [corpus.languages[code].code for code in asked] or [corpus.languages.default.code]
-    args.run_lang = langs[0] if asked else _reader_language(corpus)
+    selection = select_languages(corpus.languages, official, asked, args.official or "")
+    for notice in selection.notices:
+        print(notice, file=sys.stderr)
+    # The almanac's languages stay, for their texts and names stand in for missing ones.
+    declared = corpus.languages
+    corpus = replace(corpus, languages=Languages((*declared.all, *(
+        language for language in selection.languages.all if not declared.get(language.code)))))
+    langs = list(selection.languages.codes)[:1 if single else None]
+    named = asked is not None and asked.strip() != "all"
+    args.run_lang = langs[0] if named else _reader_language(corpus)
     script = _script(args, corpus, official, args.run_lang)
     sheets = [make_sheet(corpus, script, lang, kind, official, getattr(args, "detail", "full"))
               for lang in langs for kind in kinds]
@@ -138,13 +149,38 @@ def _summarise(args: argparse.Namespace, script: ScriptSpec,
     return 1 if args.strict and not summary.complete else 0
 
 
+def _fonts_have_letters(printed: list[tuple[str, Path, str]], lang: str) -> bool:
+    """Whether every letter of each (HTML, file, language) sheet has an installed font; where
+    one has none, one line per sheet says which (a box is never printed in silence), in lang."""
+    from generator.codes import NO_FONT
+    from generator.facts.fonts import shown
+    from generator.output.glyphs import sheet_gaps, unknown_fonts
+    if unknown_fonts():
+        print(f"warning {NO_FONT.code}: {message(NO_FONT.at('', 0, key='unknown'), lang)}",
+              file=sys.stderr)
+        return False
+    complete = True
+    for html, target, lang in printed:
+        if letters := sheet_gaps(html):
+            gap = NO_FONT.at(str(target), 0, key="sheet", language=lang, letters=shown(letters))
+            print(visible(f"{target}: warning {gap.code}: {message(gap, lang)}"),
+                  file=sys.stderr)
+            complete = False
+    return complete
+
+
 def _one_sheet(args: argparse.Namespace, kind: str) -> int:
     from generator.output.sheets import sheet_html
     target = _sheet_target(args)
-    corpus, script, sheets, official = _sheets(args, [args.lang] if args.lang else [], (kind,))
+    if args.lang and ("," in args.lang or args.lang.strip() == "all"):
+        raise AlmanacError(f"--lang takes one language, not '{args.lang}' (`print` makes the "
+                           "sheets of several)")
+    corpus, script, sheets, official = _sheets(args, args.lang or None, (kind,), single=True)
     html = sheet_html(corpus, args.root / "templates", sheets[0])
     pages = _write_sheet(html, target, args.pdf is not None)
-    return _summarise(args, script, sheets, official, [(str(target), pages)] if pages else [])
+    lettered = _fonts_have_letters([(html, target, sheets[0].lang)], args.run_lang)
+    status = _summarise(args, script, sheets, official, [(str(target), pages)] if pages else [])
+    return 1 if args.strict and not lettered else status
 
 
 def _nightsheet(args: argparse.Namespace) -> int:
@@ -161,12 +197,10 @@ def _print(args: argparse.Namespace) -> int:
     from generator.output.sheets import KINDS, sheet_html
     from generator.views.scriptsheet import ScriptSheet
     folder = _output_folder(args.output)
-    langs = [code.strip() for code in args.lang.split(",") if code.strip()] \
-        if args.lang is not None else None
-    if langs == []:
-        raise AlmanacError("--lang names no language; give codes separated by commas (ko,en), "
-                           "or leave it out for every language")
-    corpus, script, sheets, official = _sheets(args, langs, KINDS)
+    if args.lang is not None and not any(code.strip() for code in args.lang.split(",")):
+        raise AlmanacError("--lang names no language; give `all` or codes separated by commas "
+                           "(ko,en,de), or leave it out for content/languages.yaml's")
+    corpus, script, sheets, official = _sheets(args, args.lang, KINDS)
     folder.mkdir(exist_ok=True)  # only once the script and languages are known good
     jobs = [(sheet_html(corpus, args.root / "templates", sheet),
              folder / f"{'script' if isinstance(sheet, ScriptSheet) else sheet.night}-"
@@ -174,8 +208,12 @@ def _print(args: argparse.Namespace) -> int:
     counts = print_pdfs(jobs)
     for _, pdf in jobs:
         print(pdf)
-    return _summarise(args, script, sheets, official,
-                      [(str(pdf), count) for (_, pdf), count in zip(jobs, counts, strict=True)])
+    lettered = _fonts_have_letters([(html, pdf, sheet.lang)
+                                    for (html, pdf), sheet in zip(jobs, sheets, strict=True)],
+                                   args.run_lang)
+    status = _summarise(args, script, sheets, official,
+                        [(str(pdf), count) for (_, pdf), count in zip(jobs, counts, strict=True)])
+    return 1 if args.strict and not lettered else status
 
 
 def _output_folder(value: str) -> Path:
@@ -188,12 +226,13 @@ def _output_folder(value: str) -> Path:
         raise AlmanacError("is not a folder", value)
     if not folder.parent.is_dir():
         raise AlmanacError(f"the folder {folder.parent} does not exist", value)
+    writable(folder if folder.is_dir() else folder.parent, value)
     return folder
 
 
 def _narration(args: argparse.Namespace) -> int:
     from generator.output.printing import standalone_html
-    from generator.views.narration import build_narration
+    from generator.views.narration import build_narration, refuse_unknown_roles
     from generator.views.onuw import rulebook
     from generator.views.writing import written_in
     target = _sheet_target(args)
@@ -204,11 +243,10 @@ def _narration(args: argparse.Namespace) -> int:
     book = rulebook(corpus)
     if book is None:
         raise AlmanacError("no One Night rulebook in content/", str(args.root / "content"))
+    refuse_unknown_roles(corpus, asked)
     lang = _language(args, corpus)
     title_lang = (written_in(corpus.languages, args.title) or lang) if args.title else book.lang
     sheet = build_narration(corpus, book, args.title or book.title, asked, lang, title_lang)
-    if sheet.unknown:
-        print(f"warning: unknown roles, not placed: {', '.join(sheet.unknown)}", file=sys.stderr)
     html = standalone_html(args.root / "templates", lang, corpus, "narration/_sheet.html.j2",
                            sheet.title, sheet=sheet)
     _write_sheet(html, target, args.pdf is not None)  # its page count is no exit status
@@ -253,7 +291,8 @@ def _serve(args: argparse.Namespace) -> int:
     from generator.output.preview import Preview, preview_lock
     with build_lock(args.root), suppress(AlmanacError):  # where no build can write, none left
         recover(args.root / "site")  # a build that died while swapping may have left site/ aside
-    live = Preview(args.root, f"http://127.0.0.1:{args.port}/", _official(args))
+    live = Preview(args.root, f"http://127.0.0.1:{args.port}/", _official(args), args.languages,
+                   args.official or "")
     try:
         server = LiveServer(live.rebuild, args.port, live.site, live.watched)
     except OSError as err:
@@ -281,19 +320,28 @@ def _serve(args: argparse.Namespace) -> int:
 def _export_po(args: argparse.Namespace) -> int:
     from generator.export.po import write_lacking
     target = output_path(args.output, "--output")
+    from generator.translation.po_import import current_store
+    characters = _ids(args.character, "--character", "character ids")
+    sections = _ids(args.section, "--section", ", ".join(SECTIONS))
     corpus = load_corpus(args.root)
+    lang = _language(args, corpus)
+    current_store(args.root, corpus, lang)  # unread, every section would look untranslated
     buffer = io.BytesIO()
-    count = write_lacking(corpus, _language(args, corpus), buffer, _official(args),
-                          _ids(args.character), _ids(args.section))
+    count = write_lacking(corpus, lang, buffer, _official(args), characters, sections)
     write_bytes(target, buffer.getvalue())
     print(f"{count} messages → {target}")
     return 0
 
 
-def _ids(values: list[str] | None) -> set[str] | None:
-    """Repeated or comma-separated options as one set; None when not given."""
-    return {v.strip() for value in values for v in value.split(",") if v.strip()} \
-        if values else None
+def _ids(values: list[str] | None, option: str, what: str) -> set[str] | None:
+    """Repeated or comma-separated options as one set; None when not given. Given but naming
+    nothing (`--section ,`) is refused: it would export nothing and seem to have worked."""
+    if values is None:
+        return None
+    ids = {v.strip() for value in values for v in value.split(",") if v.strip()}
+    if not ids:
+        raise AlmanacError(f"{option} names nothing; give {what}, separated by commas")
+    return ids
 
 
 # What a waiting command says while another changes the project (a build or an import).
@@ -309,7 +357,7 @@ def _import_po(args: argparse.Namespace) -> int:
     for problem in result.problems:
         print(problem.format(message(problem, result.lang)), file=sys.stderr)
     print(imported_summary(result, result.lang))
-    return 0
+    return 1 if result.refused else 0
 
 
 def _update_po(args: argparse.Namespace) -> int:
@@ -330,10 +378,14 @@ def _update_po(args: argparse.Namespace) -> int:
 
 def _site_url(value: str) -> str:
     """An http(s) address, which MkDocs writes into every page's links as it is."""
-    parts = urlsplit(value)
-    if parts.scheme not in ("http", "https") or not parts.netloc or \
+    try:
+        parts = urlsplit(value)
+    except ValueError:  # a host in brackets left open (`http://[::1/`)
+        parts = None
+    if parts is None or parts.scheme not in ("http", "https") or not parts.netloc or \
             any(mark in value for mark in "\"'<>` \\") or CONTROL.search(value):
-        raise argparse.ArgumentTypeError(f"a site URL is an http or https address, not '{value}'")
+        raise argparse.ArgumentTypeError("a site URL is an http or https address, not "
+                                         f"'{visible(value)}'")
     return value
 
 
@@ -349,13 +401,22 @@ def _official_option(command: argparse.ArgumentParser) -> None:
                               "game.<lang>.json …) to fill what the almanac lacks")
 
 
+def _languages_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--languages", metavar="all|CODES",
+                         help="the languages to build: `all` (content/languages.yaml's and every "
+                              "language of --official DIR with enough data), or codes separated "
+                              "by commas, as the data or BCP 47 spells them (ko,en,de,zh_Hans); "
+                              "default: content/languages.yaml's")
+
+
 def _sheet_options(command: argparse.ArgumentParser, detail: bool) -> None:
     if detail:
         command.add_argument("--detail", choices=DETAILS, default="short",
                              help="short: a row's one-line reminder where there is one "
                                   "(default); full: every step of the almanac for tonight")
     command.add_argument("--strict", action="store_true",
-                         help="exit 1 when a sheet lacks anything or the script has warnings")
+                         help="exit 1 when a sheet lacks anything, the script has warnings or "
+                              "a letter has no installed font")
     command.add_argument("--verbose", action="store_true",
                          help="list every warning about the script, each on its line")
 
@@ -371,11 +432,21 @@ class _Shown:
     or a script's text in a message) as escapes, so none reaches the terminal to run; line ends
     stay."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO, name: str) -> None:
         self._stream = stream
+        self._name = name
 
     def write(self, text: str) -> int:
-        return self._stream.write("\n".join(map(visible, text.split("\n"))))
+        try:
+            return self._stream.write("\n".join(map(visible, text.split("\n"))))
+        except OSError as err:  # a full disk (`> /dev/full`): named, as a file would be
+            raise OSError(err.errno, err.strerror, self._name) from err
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as err:
+            raise OSError(err.errno, err.strerror, self._name) from err
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
@@ -384,7 +455,7 @@ class _Shown:
 @contextmanager
 def _shown_streams() -> Iterator[None]:
     out, err = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = _Shown(out), _Shown(err)
+    sys.stdout, sys.stderr = _Shown(out, "standard output"), _Shown(err, "standard error")
     try:
         yield
     finally:
@@ -424,13 +495,18 @@ def main(argv: list[str] | None = None) -> int:
                        help="a site that works opened from its files (file://), search included")
     build.add_argument("--allow-errors", action="store_true",
                        help="replace site/ even when the checks find errors")
+    build.add_argument("--strict", action="store_true",
+                       help="exit 1, keeping the previous site/, where a page shows a letter no "
+                            "installed font has")
     _official_option(build)
+    _languages_option(build)
     build.set_defaults(run=_build)
 
     serve = commands.add_parser("serve", help="a live preview on 127.0.0.1: rebuilt and "
                                               "reloaded as content/ or templates/ change")
     serve.add_argument("--port", type=_port, default=8000)
     _official_option(serve)
+    _languages_option(serve)
     serve.set_defaults(run=_serve)
 
     sheet = commands.add_parser("nightsheet", help="a night sheet of a script JSON file")
@@ -456,7 +532,10 @@ def main(argv: list[str] | None = None) -> int:
     print_all.add_argument("script", help="a custom script in the official JSON format")
     print_all.add_argument("-o", "--output", required=True,
                            help="the folder for script-, first- and other-<lang>.pdf")
-    print_all.add_argument("--lang", help="languages, comma-separated (default: all)")
+    print_all.add_argument("--lang", metavar="all|CODES",
+                           help="`all` (content/languages.yaml's and every language of "
+                                "--official DIR with enough data) or codes separated by commas "
+                                "(ko,de,ja; zh_Hans or zh-Hans); default: languages.yaml's")
     _official_option(print_all)
     _sheet_options(print_all, True)
     print_all.set_defaults(run=_print)
@@ -509,9 +588,11 @@ def _run(args: argparse.Namespace) -> int:
         if not (args.root / "content").is_dir():
             raise AlmanacError("no content/ folder: run in the project folder or pass --root",
                                str(args.root))
-        return args.run(args)
+        status = args.run(args)
+        sys.stdout.flush()  # what is still buffered fails here, in one line, not at exit
+        return status
     except AlmanacError as err:
-        print(err, file=sys.stderr)
+        _say(str(err))
         return 2
     except KeyboardInterrupt:
         return 130
@@ -520,6 +601,20 @@ def _run(args: argparse.Namespace) -> int:
         # stdout at /dev/null so the interpreter's final flush does not fail again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+    except OSError as err:  # a file, a folder or a stream no check before the work foresaw
+        try:
+            sys.stdout.flush()
+        except OSError:  # stdout is what failed: nothing more for it, not even at exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        where = os.fsdecode(err.filename) if isinstance(err.filename, str | bytes) else None
+        _say(str(AlmanacError(err.strerror or str(err), where)))
+        return 2
+
+
+def _say(line: str) -> None:
+    """An error on standard error, unless that too cannot be written."""
+    with suppress(OSError):
+        print(line, file=sys.stderr, flush=True)
 
 
 if __name__ == "__main__":

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from generator.facts.catalogs import N_
 from generator.model import Diagnostic, Param
+from generator.translatable import N_
 
 
 @dataclass(frozen=True)
@@ -65,8 +65,14 @@ STORE_UNREADABLE = _code(
     N_("A translation store (content/<language>/translations.po) that is not a PO file "
        "msgfmt would read, or is for another language; its translations are not shown."),
     N_("{reason}; the store's translations are not shown"),
-    language=N_("the header says Language: {named}, not {language}; the store's translations "
-                "are not shown"))
+    language=N_("the header says Language: {named}, but this is the store of {language}, "
+                "whose code is {code}; the store's translations are not shown"),
+    conflict=N_("a merge conflict: git's marker {marker} at this line; keep one text of each "
+                "message between the markers and remove the marker lines; the store's "
+                "translations are not shown"),
+    carriage_return=N_("the lines end in a carriage return alone (as old Mac editors save "
+                       "them), which msgfmt does not read as line ends; save the file with LF "
+                       "line ends; the store's translations are not shown"))
 UNKNOWN_SHAPE = _code(
     "unknown-shape", "error", N_("A file matches none of the corpus shapes; its lines were not "
                                  "read."),
@@ -233,7 +239,10 @@ STORE_MESSAGE = _code(
     invisible=N_("{context}: the translation holds invisible characters ({characters})"),
     plural=N_("{context}: plural forms are not supported (a section is one text); not shown"),
     duplicate=N_("context '{context}' stands again (first at line {first}); this one is not "
-                 "shown"))
+                 "shown"),
+    spacing=N_("{context}: the msgid differs from its source text in spacing only (edited in "
+               "the store?); the translation is current, and `almanac update-po --lang "
+               "{language_code}` writes the source text back"))
 UI_UNTRANSLATED = _code(
     "ui-untranslated", "warning", N_("A UI string of the templates with no translation yet."),
     no_catalog=N_("{language}: no UI catalog; all {count} UI strings are shown in English"),
@@ -241,6 +250,17 @@ UI_UNTRANSLATED = _code(
 UI_FUZZY = _code(
     "ui-fuzzy", "warning", N_("A UI string whose translation is marked fuzzy (needs review)."),
     N_("{language}: UI string fuzzy"))
+
+# Found by a build or `print` in what it would show, as this machine's fonts have its letters.
+NO_FONT = _code(
+    "no-font", "warning",
+    N_("Letters no installed font has: pages and printed sheets would show them as boxes."),
+    page=N_("{language}: no installed font has {letters}; the site would show them as boxes "
+            "(scripts/setup installs a font for every writing system of the official data)"),
+    sheet=N_("{language}: no installed font has {letters}; the sheet would print them as "
+             "boxes (scripts/setup installs a font for every writing system of the official data)"),
+    unknown=N_("cannot tell which letters the installed fonts lack: fontconfig's fc-list is "
+               "not installed (scripts/setup installs it)"))
 
 # Problems of a PO file being imported (`almanac import-po`): reported, never in the corpus.
 PO_CONTEXT = _code(

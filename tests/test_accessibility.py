@@ -1,7 +1,8 @@
-"""axe-core (pinned, installed by scripts/setup) in Chromium over every page of both languages at a
-desktop and a phone width, and with search and the menu drawer open: no serious or critical
-violation. Then the keyboard at phone width: every focus stop visible, the menu opened by keys.
-One browser, one tab per width, reused for every page: axe over the whole site is the slow part."""
+"""axe-core in Chromium over the pages of the plan's first shard (tests/axe.py: every page of
+both languages once, each kind of page at a desktop and a phone width; the other shard is
+tests/test_accessibility_pages.py), and with search and the menu drawer open: no serious or
+critical violation. Then the keyboard at phone width: every focus stop visible, the menu opened by
+keys; the head's description and counterparts; marks of language."""
 from __future__ import annotations
 
 import re
@@ -10,52 +11,26 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.axe import RUN, SETTLED, WIDTHS, axe_tab, kind, pages, plan, serious, shard, violations
 
-AXE = ROOT / ".venv" / "node" / "node_modules" / "axe-core" / "axe.min.js"
-WIDTHS = {"desktop": (1280, 900), "phone": (390, 844)}
-FAILING = ("serious", "critical")
-RUN = "axe.run(document, {resultTypes: ['violations']})"
-SETTLED = "document.getAnimations().every(a => a.playState !== 'running')"
+__all__ = ["axe_tab"]  # the fixture, for the tests of this module
 
 
-def pages(site: Path) -> list[str]:
-    """Every page of every language, as a path from the site's root."""
-    return sorted(p.parent.relative_to(site).as_posix() + "/"
-                  for p in site.glob("*/**/index.html") if p.parent != site)
-
-
-def serious(result: dict) -> list[str]:
-    return [f"{v['id']} ({v['impact']}): {node['target']}"
-            for v in result["violations"] if v["impact"] in FAILING for node in v["nodes"][:3]]
-
-
-@pytest.fixture(scope="module")
-def axe_tab(browser):
-    if not AXE.is_file():
-        pytest.fail(f"{AXE} is missing: run scripts/setup")
-    tabs = {}
-    for name, (width, height) in WIDTHS.items():
-        tab = browser.new_page(viewport={"width": width, "height": height})
-        tab.add_init_script(path=str(AXE))
-        tabs[name] = tab
-    yield tabs
-    for tab in tabs.values():
-        tab.close()
-
-
-@pytest.mark.parametrize("width", WIDTHS)
-def test_no_page_has_a_serious_violation(axe_tab, built_site, site_url, width):
+def test_the_plan_sees_every_page_once_and_every_kind_at_both_widths(built_site):
     site, _ = built_site
-    found = {}
-    every = pages(site)
-    assert len(every) > 200
-    tab = axe_tab[width]
-    for path in every:
-        tab.goto(f"{site_url}{path}", wait_until="load")
-        if problems := serious(tab.evaluate(RUN)):
-            found[path] = problems
-    assert found == {}
+    runs = plan(site)
+    assert sorted({path for path, _ in runs}) == pages(site)
+    assert len(pages(site)) > 200
+    both = sorted(path for path in pages(site) if {w for p, w in runs if p == path} == set(WIDTHS))
+    assert sorted(kind(path) for path in both) == sorted({kind(path) for path in pages(site)})
+    assert {("ko", "report"), ("en", "characters"), ("ko",), ("en", "sources")} <= \
+        {kind(path) for path in both}
+    assert len(runs) == len(pages(site)) + len(both)
+
+
+def test_no_page_of_the_first_shard_has_a_serious_violation(axe_tab, built_site, site_url):
+    site, _ = built_site
+    assert violations(axe_tab, site_url, shard(site, 0)) == {}
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -123,7 +98,7 @@ def head(html: str) -> str:
 
 
 def test_every_page_has_a_meta_description_and_its_counterparts_in_the_head(built_site):
-    site, _ = built_site
+    site, port = built_site
     for path in pages(site):
         html = (site / path / "index.html").read_text(encoding="utf-8")
         descriptions = re.findall(r'<meta name="description" content="([^"]+)">', head(html))
@@ -131,8 +106,10 @@ def test_every_page_has_a_meta_description_and_its_counterparts_in_the_head(buil
         alternates = re.findall(r'<link rel="alternate" hreflang="(\w+)" href="([^"]+)">',
                                 head(html))
         assert [lang for lang, _ in alternates] == ["ko", "en"], path
-        for _, href in alternates:  # relative to the page's folder, as the language menu's
-            assert (site / path / href / "index.html").resolve().is_file(), (path, href)
+        url = path.split("/", 1)[1]  # the page's path in its language's site
+        for lang, href in alternates:  # absolute, the site built with its URL
+            assert href == f"http://127.0.0.1:{port}/{lang}/{url}", (path, href)
+            assert (site / lang / url / "index.html").is_file(), (path, href)
     chef = (site / "ko" / "characters" / "chef" / "index.html").read_text(encoding="utf-8")
     assert '<meta name="description" content="요리사: 당신은 시작할 때, 이웃한 악 플레이어 쌍이 ' \
            '몇 쌍인지 압니다.">' in chef

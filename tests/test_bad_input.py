@@ -5,15 +5,19 @@ from __future__ import annotations
 import json
 import os
 import socket
+import threading
+import time
 import urllib.error
 import urllib.request
+from contextlib import contextmanager, suppress
 
 import pytest
 
 from generator.checks import run_checks
+from generator.files import umask
 from generator.output.browser import serve
 from generator.output.build import build
-from generator.output.files import umask
+from generator.output.live import LiveServer
 from generator.pipeline import load_corpus
 from tests.conftest import FILES, ROOT, free_port
 from tests.projects import SMALL_ALMANAC, almanac, site_files, site_project
@@ -96,6 +100,81 @@ def test_serve_lists_no_folders(tmp_path):
         assert listing.value.code == 404
         with urllib.request.urlopen(base + "assets/almanac.css") as css:
             assert css.read() == b"p {}"
+
+
+@contextmanager
+def live_server(site, request_time, connections):
+    """The preview's server, serving site on 127.0.0.1 (no rebuilds) with the bounds given."""
+    (site / "index.html").write_text("<p>site</p>", encoding="utf-8")
+    server = LiveServer(lambda: False, 0, site, [], request_time=request_time,
+                        connections=connections)
+    server.serve_thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.close()
+
+
+def closed_after(connection: socket.socket, start: float, limit: float) -> float:
+    """Seconds from start until the server closed connection (at most limit)."""
+    connection.settimeout(0.1)
+    while time.monotonic() - start < limit:
+        try:
+            if connection.recv(100) == b"":
+                break
+        except TimeoutError:
+            continue
+        except ConnectionResetError:
+            break
+    return time.monotonic() - start
+
+
+def test_serve_cuts_off_a_request_that_trickles_in(tmp_path):
+    """Slowloris: a header byte every 0.2 s renews any per-read timeout; the request as a
+    whole has 1 s here."""
+    with live_server(tmp_path, 1.0, 4) as server:
+        start = time.monotonic()
+        with socket.create_connection(server.server_address, timeout=0.2) as slow:
+            slow.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            with suppress(ConnectionError):  # closed by the server: a reset of the next send
+                while time.monotonic() - start < 3:
+                    slow.sendall(b"X")
+                    with suppress(TimeoutError):
+                        if slow.recv(100) == b"":
+                            break
+            elapsed = time.monotonic() - start
+        assert 1.0 <= elapsed < 2.5
+        with urllib.request.urlopen(server.url) as page:
+            assert page.read() == b"<p>site</p>"
+
+
+def test_serve_holds_a_bounded_number_of_connections(tmp_path):
+    """Three connections here (64 in use): more, while those are held, are answered 503 at
+    once and take no thread; once the held ones pass their deadline (2.5 s here) the server
+    is free."""
+    with live_server(tmp_path, 2.5, 3) as server:
+        threads = threading.active_count()
+        start = time.monotonic()
+        held = [socket.create_connection(server.server_address, timeout=1) for _ in range(3)]
+        for connection in held:
+            connection.sendall(b"GET / HTTP/1.1\r\n")
+        while threading.active_count() < threads + 3 and time.monotonic() - start < 1:
+            time.sleep(0.01)
+        assert threading.active_count() == threads + 3
+        for _ in range(5):
+            with socket.create_connection(server.server_address, timeout=1) as extra:
+                assert extra.recv(100).startswith(b"HTTP/1.0 503 Service Unavailable\r\n")
+            assert threading.active_count() <= threads + 3
+        assert time.monotonic() - start < 2.5  # all of it while the three were held
+        for connection in held:
+            assert 2.5 <= closed_after(connection, start, 5) < 4
+            connection.close()
+        with urllib.request.urlopen(server.url) as page:
+            assert page.read() == b"<p>site</p>"
+        while threading.active_count() > threads and time.monotonic() - start < 5:
+            time.sleep(0.01)
+        assert threading.active_count() == threads
 
 
 def test_a_malformed_glossary_names_its_line(tmp_path):
@@ -245,8 +324,8 @@ def test_a_language_code_must_be_a_code(tmp_path):
     languages.write_text(languages.read_text(encoding="utf-8") + "../x:\n  name: X\n",
                          encoding="utf-8")
     one_line_error(almanac("check", root=project),
-                   f"{languages}: error: '../x' is no language code (such as ko, en, pt-BR): it "
-                   "names folders and pages")
+                   f"{languages}: error: '../x' is no language code (such as ko, en, pt-BR, "
+                   "zh_Hans): it names folders and pages")
     assert not (project / "x").exists()
 
 
@@ -381,8 +460,8 @@ def test_print_checks_everything_before_it_makes_its_folder(tmp_path):
     for nothing in (",", "", " , "):
         one_line_error(almanac("print", "bad.json", "-o", "sheets", "--lang", nothing,
                                root=tmp_path),
-                       "error: --lang names no language; give codes separated by commas "
-                       "(ko,en), or leave it out for every language")
+                       "error: --lang names no language; give `all` or codes separated by "
+                       "commas (ko,en,de), or leave it out for content/languages.yaml's")
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "bad.json", "content", "mkdocs.yml", "templates"]
 
@@ -466,3 +545,95 @@ def test_only_files_the_tool_read_are_published_as_source_views(tmp_path):
             "secret ability" in everything) == (False, False, False)
     report = (project / "site" / "en" / "report" / "index.html").read_text(encoding="utf-8")
     assert "content/notes.md" in report  # named as a finding
+
+
+# ---- refused, not accepted: what would give an empty or a wrong output, or fail after the work
+
+UNKNOWN_ROLE = ("in the glossary; give ids (werewolf, seer …) or names in any language")
+
+
+@pytest.mark.parametrize("roles, expected", [
+    ("nobody", f"error: --roles: no role 'nobody' {UNKNOWN_ROLE}"),
+    ("R,R,…", f"error: --roles: no role 'R', '…' {UNKNOWN_ROLE}"),  # the README's placeholder
+    ("werewolf,seeer", "error: --roles: no role 'seeer' in the glossary; did you mean seer?"),
+])
+def test_a_narration_of_roles_the_glossary_does_not_know_is_refused(tmp_path, roles, expected):
+    sheet = tmp_path / "n.html"
+    one_line_error(almanac("narration", "--roles", roles, "--html", str(sheet)), expected)
+    assert not sheet.exists()
+
+
+@pytest.mark.parametrize("option, expected", [
+    ("--section", "error: --section names nothing; give ability, flavor, summary, how_to_run, "
+                  "examples, separated by commas"),
+    ("--character", "error: --character names nothing; give character ids, separated by commas"),
+])
+def test_an_export_po_of_nothing_is_refused(tmp_path, option, expected):
+    site_project(tmp_path)
+    for nothing in (",", " , "):
+        one_line_error(almanac("export-po", "--lang", "en", "-o", "x.po", option, nothing,
+                               root=tmp_path), expected)
+    assert not (tmp_path / "x.po").exists()
+
+
+def test_an_output_where_no_file_can_be_made_is_refused_before_any_work(tmp_path):
+    """/proc takes no new file, not even root's: found before the script is read (here it does
+    not exist, and the error names the output), not when the sheet is written."""
+    site_project(tmp_path)
+    one_line_error(almanac("nightsheet", "missing.json", "--html", "/proc/version",
+                           root=tmp_path),
+                   "/proc/version: error: cannot write in the folder /proc: No such file or "
+                   "directory")
+    one_line_error(almanac("scriptsheet", "missing.json", "--pdf", "/proc/version",
+                           root=tmp_path),
+                   "/proc/version: error: cannot write in the folder /proc: No such file or "
+                   "directory")
+    one_line_error(almanac("print", "missing.json", "-o", "/proc/sheets", root=tmp_path),
+                   "/proc/sheets: error: cannot write in the folder /proc: No such file or "
+                   "directory")
+    one_line_error(almanac("export-script", "000", "-o", "/proc/version", root=tmp_path),
+                   "/proc/version: error: cannot write in the folder /proc: No such file or "
+                   "directory")
+
+
+@pytest.mark.parametrize("url, shown", [
+    ("http://[::1/", "http://[::1/"),  # urlsplit's ValueError, once named `invalid _site_url`
+    ("http://example.org/\nalmanac/", "http://example.org/\\x0aalmanac/"),
+])
+def test_a_site_url_that_is_no_address_is_one_line(tmp_path, url, shown):
+    site_project(tmp_path)
+    one_line_error(almanac("build", "--site-url", url, root=tmp_path),
+                   f"error: argument --site-url: a site URL is an http or https address, not "
+                   f"'{shown}' (see `almanac build -h`)")
+    assert not (tmp_path / "site").exists()
+
+
+# ---- every OSError of every command: one line, exit 2
+
+
+@pytest.mark.parametrize("command", [("check",), ("check", "--format", "json"),
+                                     ("export-script", "000", "-o", "s.json")])
+def test_a_full_standard_output_is_one_line(tmp_path, command):
+    """`> /dev/full`: the output cannot be written; said once, not as a traceback at exit."""
+    import subprocess
+    import sys
+    site_project(tmp_path, {"en/004_small.txt": SMALL_ALMANAC.encode(),
+                            "ko/000_script.txt": INDEX_SCRIPT.encode()})
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, "-m", "generator.cli", *command],
+                                cwd=tmp_path, stdout=full, stderr=subprocess.PIPE, text=True,
+                                env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert (result.returncode, result.stderr) == \
+        (2, "standard output: error: No space left on device\n")
+
+
+def test_a_project_without_its_templates_is_one_line(tmp_path):
+    site_project(tmp_path)
+    (tmp_path / "s.json").write_text('["chef", "imp", "noble", "poisoner", "baron"]',
+                                     encoding="utf-8")
+    import shutil
+    shutil.rmtree(tmp_path / "templates")
+    one_line_error(almanac("nightsheet", "s.json", "--html", "x.html", root=tmp_path),
+                   f"{tmp_path}/templates/assets/nightsheet.css: error: No such file or "
+                   "directory")
+    assert not (tmp_path / "x.html").exists()

@@ -143,7 +143,7 @@ def test_every_field_of_a_data_file_is_of_its_kind(tmp_path, name, old, new, mes
     ("glossary.yaml", "- id: steward\n", '- id: "steward\\n"\n',
      "botc 'steward\\x0a': an id is lower-case letters, digits and hyphens (at most 50)"),
     ("languages.yaml", "en:\n", '"en\\n":\n',
-     "'en\\x0a' is no language code (such as ko, en, pt-BR): it names folders and pages"),
+     "'en\\x0a' is no language code (such as ko, en, pt-BR, zh_Hans): it names folders and pages"),
 ])
 def test_an_id_or_code_with_a_trailing_line_break_is_no_slug(tmp_path, name, old, new, message):
     project = site_project(tmp_path)

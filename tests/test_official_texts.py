@@ -27,7 +27,7 @@ KNOWN_DIFFERENCES = {
 }
 # Where the corpus is meant to quote the cards; every other file of the project must not.
 CORPUS = (ROOT / "content" / "ko", ROOT / "content" / "en")
-PROJECT = ("README.md", "mkdocs.yml", "pyproject.toml", "babel.cfg", ".ci", "content",
+PROJECT = ("README.md", "docs", "mkdocs.yml", "pyproject.toml", "babel.cfg", ".ci", "content",
            "generator", "templates", "scripts", "tests")
 
 

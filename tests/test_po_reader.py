@@ -57,6 +57,12 @@ def test_imported_right(project, data, expected):
                  "in.po:7: warning po-refused: professor/ability: the translation holds U+000D "
                  "control, which would split or hide a line; not imported (separate lines with "
                  "\\n; `pofilter -t newlines` finds them)\n", id="a carriage return"),
+    pytest.param(message('"Once per game,\rat night."').encode(),
+                 "in.po:7: warning po-refused: professor/ability: the translation holds U+000D "
+                 "control, which would split or hide a line; not imported (separate lines with "
+                 "\\n; `pofilter -t newlines` finds them)\n",
+                 id="a carriage return inside the quotes, a character of the string as msgfmt "
+                    "reads it"),
     pytest.param(message('"Once per game,\u2028at night."').encode(),
                  "in.po:7: warning po-refused: professor/ability: the translation holds U+2028 "
                  "LINE SEPARATOR, which would split or hide a line; not imported (separate lines "
@@ -76,7 +82,7 @@ def test_imported_right(project, data, expected):
 ])
 def test_refused_at_its_line(project, data, expected):
     code, err, stored = imported(project, data)
-    assert (code, err, stored) == (0, expected, None)
+    assert (code, err, stored) == (1, expected, None)
 
 
 @pytest.mark.parametrize("data, expected", [
@@ -102,8 +108,27 @@ def test_refused_at_its_line(project, data, expected):
                  "compiled from\n", id="a .mo file"),
     pytest.param(message('"Once."', 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; '
                                     'charset=UTF-8\\n"\n').encode(),
-                 "in.po:1: error: the PO header has no Language; add one (\"Language: ko\\n\") "
-                 "or pass --lang\n", id="no Language in the header"),
+                 "in.po:1: error: the PO header has no Language; add one (\"Language: en\\n\": its "
+                 "messages are those of an export for en) or pass --lang\n",
+                 id="no Language in the header: the language whose export it is"),
+    pytest.param(message('"Once."', 'msgid ""\nmsgstr ""\n').replace(PROFESSOR, "Edited.")
+                 .encode(),
+                 "in.po:1: error: the PO header has no Language; add one (\"Language: CODE\\n\", "
+                 "a code of content/languages.yaml: ko, en) or pass --lang\n",
+                 id="no Language in the header, and no export's messages"),
+    pytest.param(message('"Once."').replace("\n", "\r").encode(),
+                 "in.po:1: error: its lines end in a carriage return alone (as old Mac editors "
+                 "save them), which msgfmt does not read as line ends; save the file with LF line "
+                 "ends\n", id="carriage returns alone as line ends"),
+    pytest.param(message('"Once."').replace('"professor/ability"\n', '"professor/ability"\r')
+                 .encode(),
+                 "in.po:6: error: its lines end in a carriage return alone (as old Mac editors "
+                 "save them), which msgfmt does not read as line ends; save the file with LF line "
+                 "ends\n", id="a carriage return outside the quotes"),
+    pytest.param(message('"Once."\n=======\nmsgstr "Twice."\n>>>>>>> theirs').replace(
+                 "msgctxt", "<<<<<<< HEAD\nmsgctxt").encode(),
+                 "in.po:6: error: a merge conflict (git's <<<<<<< line): keep one text of each "
+                 "message and remove the marker lines\n", id="git's conflict markers"),
     pytest.param(message('"Once."', HEADER.replace("Language: en", "Language: fr")).encode(),
                  "in.po:1: error: the PO header's Language is 'fr', not a language of "
                  "content/languages.yaml (ko, en)\n", id="a language of no folder"),

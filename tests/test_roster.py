@@ -54,16 +54,19 @@ def test_a_character_the_almanac_lacks_shows_the_card_and_says_so(sites):
     assert '<span class="almanac-team almanac-evil" data-team="minion">하수인</span>' in html
     assert '<span class="almanac-other-name" lang="en">Spy</span>' in html
     assert '<span class="almanac-edition" data-edition="tb">에디션: 점철되는 혼란</span>' in html
-    assert "연감에 아직 이 캐릭터의 항목이 없습니다" in html
+    # A card, not a list of notices: one line says there is no entry, a small mark under each
+    # text where it comes from, and no section is listed only to say it is not written.
+    assert html.count("아직 연감 항목이 없습니다") == 1
+    assert '<p class="almanac-no-entry">아직 연감 항목이 없습니다</p>\n\n<h2 id="능력">' in html
+    assert "admonition" not in article(html)
     # The fixture's Korean data has no Spy ability: the English card, marked as such.
     ability = section(html, "능력")
     assert '<div class="almanac-ability" lang="en" data-source="official data" ' \
            'data-origin="official">' in ability
     assert "<p>Each night*, you read the kitchen's made-up recipe book.</p>" in ability
-    assert "아직 번역되지 않았습니다" in ability
-    for anchor in ("해설", "진행-방법", "예시--메모"):
-        assert '<p class="almanac-unwritten">이 섹션은 아직 작성되지 않았습니다.</p>' in \
-            section(html, anchor)
+    assert '<p class="almanac-origin" data-origin="official">공식 카드 문구 · 영어로 쓰인 글</p>' \
+        in ability
+    assert re.findall(r'<h2 id="([^"]+)"', html) == ["능력", "분위기-글", "리마인더-토큰", "밤-순서", "징크스"]
     assert "almanac-sources" not in html  # no corpus line to point at
 
 

@@ -9,7 +9,13 @@ from generator.codes import STORE_MESSAGE, TRANSLATION_DRAFT, TRANSLATION_STALE
 from generator.model import SECTIONS, Diagnostic
 from generator.read.po import FORBIDDEN, INVISIBLE, named
 from generator.resolve import Corpus
-from generator.translation.lacking import is_stale, store_message
+from generator.translation.lacking import (
+    is_stale,
+    role_texts,
+    same_text,
+    store_message,
+    translatable,
+)
 
 
 @check(TRANSLATION_STALE)
@@ -42,7 +48,9 @@ def store_messages(corpus: Corpus) -> Iterator[Diagnostic]:
     roles = {f"onuw/{c.id}/description" for c in corpus.characters if c.game == "onuw"}
     contexts = {f"{c.id}/{s}" for c in corpus.characters if c.game == "botc"
                 for s in SECTIONS} | roles
-    for _, store in sorted(corpus.stores.items()):
+    for lang, store in sorted(corpus.stores.items()):
+        sources = {item.context: item.text for item in translatable(corpus, lang)} | \
+            {role.context: role.text for role in role_texts(corpus, lang)}
         first: dict[str, int] = {}
         for message in store.messages:
             context = message.context or ""
@@ -62,4 +70,7 @@ def store_messages(corpus: Corpus) -> Iterator[Diagnostic]:
             elif found := INVISIBLE.findall(message.string):
                 yield STORE_MESSAGE.at(*at, key="invisible", context=context,
                                        characters=named("".join(found)))
+            elif (source := sources.get(context)) and message.id != source and \
+                    same_text(message.id, source):
+                yield STORE_MESSAGE.at(*at, key="spacing", context=context, language_code=lang)
             first.setdefault(context, message.line)

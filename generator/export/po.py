@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from difflib import get_close_matches
 from importlib.metadata import version
 from typing import BinaryIO
@@ -23,6 +22,7 @@ from generator.resolve import Corpus
 from generator.translation.lacking import (
     Lacking,
     lacking,
+    lacking_roles,
     revision,
     source_text,
     store_message,
@@ -151,7 +151,8 @@ def lacking_catalog(corpus: Corpus, lang: str, official: OfficialTexts | None = 
         suggested = card is not None and card.lang == lang
         message = catalog.add(
             item.text, string=card.text if card and suggested else translation,
-            locations=[(item.source.file, item.lines[0].line)], context=item.context,
+            locations=[(item.source.section_file(item.section), item.lines[0].line)],
+            context=item.context,
             auto_comments=comments, flags=("fuzzy",) if suggested or translation else (),
             previous_id=stored.previous_id if stored and stored.previous_id else ())
         message.flags -= _FORMAT_FLAGS
@@ -190,37 +191,10 @@ def _add_cards(catalog: Catalog, roster: Corpus, lang: str, official: OfficialTe
                             "any language"]).flags -= _FORMAT_FLAGS
 
 
-@dataclass(frozen=True)
-class RoleText:
-    """A One Night role's description in the rulebook's language, for a translator."""
-
-    context: str
-    text: str
-    location: tuple[str, int]
-    comment: str
-
-
-def role_texts(corpus: Corpus, lang: str) -> Iterator[RoleText]:
-    """One Night roles' descriptions, where the rulebook is in another language than lang."""
-    book = next((book for book in corpus.rulebooks if book.lang != lang), None)
-    if book is None:
-        return
-    for character in corpus.characters:
-        role = character.role
-        if character.game != "onuw" or role is None or not role.description:
-            continue
-        yield RoleText(f"onuw/{character.id}/description",
-                       "\n".join(line.text for line in role.description),
-                       (book.file, role.description[0].line),
-                       f"{character.name(book.lang)} · One Night role · description")
-
-
 def _add_roles(catalog: Catalog, corpus: Corpus, lang: str) -> None:
     """One Night roles, whose rulebook is in another language: offered to the translator."""
-    for role in role_texts(corpus, lang):
+    for role in lacking_roles(corpus, lang):
         stored = store_message(corpus, lang, *role.context.split("/", 1))
-        if stored and stored.string and not stored.fuzzy and stored.id == role.text:
-            continue  # translated from the current text
         catalog.add(role.text, string=stored.string if stored else "",
                     locations=[role.location], context=role.context,
                     flags=("fuzzy",) if stored and stored.string else (),

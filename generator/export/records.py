@@ -5,6 +5,7 @@ from typing import Any
 
 from generator.model import SECTIONS, Diagnostic, Entry, Rulebook, Utterance
 from generator.resolve import Character, Corpus
+from generator.translation.lacking import role_translation
 from generator.views.messages import message
 
 
@@ -33,7 +34,22 @@ def _speech(utterances: tuple[Utterance, ...]) -> list[dict[str, Any]]:
     return [{"text": u.text, "line": u.line} for u in utterances]
 
 
-def _character(character: Character) -> dict[str, Any]:
+def _role_translations(corpus: Corpus, character: Character) -> dict[str, Any]:
+    """lang → the description the role's page in lang shows from its store, and where."""
+    assert character.role
+    text = "\n".join(line.text for line in character.role.description)
+    found = {}
+    for lang in corpus.languages.codes:
+        message = role_translation(corpus, lang, character.id, text)
+        if message is not None:
+            found[lang] = {"description": " ".join(line.strip() for line in
+                                                   message.string.split("\n") if line.strip()),
+                           "source": {"file": corpus.stores[lang].file,
+                                      "line": message.string_line}}
+    return found
+
+
+def _character(corpus: Corpus, character: Character) -> dict[str, Any]:
     record: dict[str, Any] = {"id": character.id, "game": character.game,
                               "team": character.team, "names": character.names}
     if not character.official:
@@ -46,6 +62,8 @@ def _character(character: Character) -> dict[str, Any]:
                           "wakes": role.wakes,
                           "description": " ".join(line.text for line in role.description),
                           "narration": _speech(role.narration)}
+        if translations := _role_translations(corpus, character):
+            record["role"]["translations"] = translations
     return record
 
 
@@ -83,7 +101,7 @@ def diagnostic_record(d: Diagnostic, lang: str = "en") -> dict[str, Any]:
 
 def records(corpus: Corpus, diagnostics: tuple[Diagnostic, ...]) -> dict[str, Any]:
     return {
-        "characters": [_character(c) for c in corpus.characters],
+        "characters": [_character(corpus, c) for c in corpus.characters],
         "scripts": [{"id": s.id, "game": s.game, "lang": s.lang, "title": s.title,
                      "author": s.author, "characters": list(s.characters),
                      "notes": [n.text for n in s.notes],

@@ -15,11 +15,6 @@ LOCALES = Path(__file__).resolve().parent.parent / "locales"
 TEMPLATE = "messages.pot"
 
 
-def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "translate later"
-    """Marks a string for extraction into the catalogs; it is translated where it is shown."""
-    return message
-
-
 def catalog_path(lang: str) -> Path:
     return LOCALES / lang / "LC_MESSAGES" / "messages.po"
 
@@ -35,12 +30,27 @@ def _catalog(path: Path, lang: str | None) -> Catalog:
         return read_po(po, locale=lang)
 
 
+class _Worded(gettext.NullTranslations):
+    """A language without a catalog: the words given for some UI strings, English for the rest."""
+
+    def __init__(self, words: tuple[tuple[str, str], ...]) -> None:
+        super().__init__()
+        self._words = dict(words)
+
+    def gettext(self, message: str) -> str:
+        return self._words.get(message, message)
+
+    def worded(self, message: str) -> bool:
+        return message in self._words
+
+
 @cache  # every page and finding of a build asks again
-def translations(lang: str) -> gettext.NullTranslations:
+def translations(lang: str, words: tuple[tuple[str, str], ...] = ()) -> gettext.NullTranslations:
     """The catalog compiled in memory, so no .mo file has to be kept in step with its .po; a
-    language without a catalog gets the English strings of the templates."""
+    language without a catalog gets the words given for some UI strings (the official tools'),
+    the English strings of the templates for the rest."""
     if not has_catalog(lang):
-        return gettext.NullTranslations()
+        return _Worded(words)
     buffer = BytesIO()
     write_mo(buffer, _catalog(catalog_path(lang), lang), use_fuzzy=False)
     buffer.seek(0)

@@ -42,10 +42,14 @@ class Team:
     game: str
     alignment: str  # good | evil | other
     colour: str
-    labels: dict[str, str] = field(hash=False)
+    labels: dict[str, str] = field(hash=False)  # the team's heading: plural where it has one
+    singulars: dict[str, str] = field(default_factory=dict, hash=False)  # one of its characters
 
     def label(self, lang: str) -> str:
         return self.labels.get(lang, self.id)
+
+    def singular(self, lang: str) -> str:
+        return self.singulars.get(lang) or self.label(lang)
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@ structure, and where its missing names and texts come from."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import Any
 from babel import Locale, UnknownLocaleError
 
 from generator.errors import AlmanacError
+from generator.facts.language_codes import TAG, language_tag, native_name
 from generator.read.shapes import Fields, Flag, ListOf, MapOf, Pattern, Text
 from generator.read.yaml_data import load_yaml
 
@@ -119,10 +121,6 @@ class Languages:
         return tuple(dict.fromkeys([*chain, *(c for c in self.codes if c != language.code)]))
 
 
-# A language code names a folder of texts and of the site: letters, then subtags.
-_CODE = re.compile(r"[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*")
-
-
 @cache  # asked for every name of another language on every page
 def display_name(code: str, in_lang: str) -> str | None:
     """Babel's name of a language in another ("Korean" in English), where it knows both."""
@@ -151,8 +149,9 @@ def _language(code: str, data: dict[str, Any]) -> Language:
     tokens = data.get("reminder_tokens", {})
     search = data.get("search", {})
     return Language(
-        code=code, name=data.get("name", code), site_name=data.get("site_name", "Almanac"),
-        fallback=tuple(data.get("fallback", [])),
+        code=code, name=data.get("name") or native_name(code) or code,
+        site_name=data.get("site_name", "Almanac"),
+        fallback=tuple(language_tag(other) for other in data.get("fallback", [])),
         letters=frozenset(data.get("letters", [])),
         allowed_letters=frozenset(data.get("allowed_letters", [])), other_letters=frozenset(),
         search_langs=tuple(search.get("lang", [code])),
@@ -202,13 +201,19 @@ SHAPE = MapOf(Fields(optional={
 
 def load_languages(path: Path) -> Languages:
     data = load_yaml(path, SHAPE)
-    languages = tuple(_language(code, entry) for code, entry in data.items())
+    # Either spelling of a code (zh_Hans as the official data writes it, zh-Hans): the tag.
+    languages = tuple(_language(language_tag(code), entry) for code, entry in data.items())
     if not languages:
         raise AlmanacError("no language declared", str(path))
     for language in languages:
-        if not _CODE.fullmatch(language.code):
-            raise AlmanacError(f"'{language.code}' is no language code (such as ko, en, pt-BR): "
-                               "it names folders and pages", str(path))
+        if not TAG.fullmatch(language.code):
+            raise AlmanacError(f"'{language.code}' is no language code (such as ko, en, pt-BR, "
+                               "zh_Hans): it names folders and pages", str(path))
+    twice = [code for code, n in Counter(language.code for language in languages).items()
+             if n > 1]
+    if twice:
+        raise AlmanacError(f"'{twice[0]}' is declared twice (in both spellings, such as zh_Hans "
+                           "and zh-Hans)", str(path))
     return Languages(tuple(
         replace(language, other_letters=frozenset().union(
             *(other.letters for other in languages if other is not language)) - language.letters)

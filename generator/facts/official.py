@@ -3,19 +3,24 @@ night reminders, names and jinx texts per language, read at run time and never k
 
 A language's text comes from its `game.<lang>.json`; where that lacks it, from English: roles.json
 and jinxes.json (the card texts the almanacs print), then game.en.json (which alone has the special
-night rows dusk, minioninfo, demoninfo, dawn). Each answer says which language it is in.
+night rows dusk, minioninfo, demoninfo, dawn). Each answer says which language it is in. The names
+the data gives (reminder tokens, editions) and the interface words of `script.<lang>.json` and
+`app.<lang>.json` are asked in one language alone: a missing one is the caller's to fill.
+
+A language is asked by the project's code ("zh-Hans") or the data's ("zh_Hans").
 """
 from __future__ import annotations
 
 import json
 import re
 import unicodedata
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
 from generator.errors import AlmanacError
+from generator.facts.language_codes import TAG, language_tag
 
 ENGLISH = "en"
 # The fields of a character: game.<lang>.json's keys, and roles.json's key for each.
@@ -33,10 +38,13 @@ class OfficialText:
 
 @dataclass(frozen=True)
 class _Texts:
-    """One language's texts: (id, field) → text, and (a, b) with a < b → jinx text."""
+    """One language's texts: (id, field) → text, (a, b) with a < b → jinx text, a reminder
+    token's key (its English label squashed: "demonnotvoted") → label, edition id → name."""
 
     roles: Mapping[tuple[str, str], str] = field(hash=False)
     jinxes: Mapping[tuple[str, str], str] = field(hash=False)
+    reminders: Mapping[str, str] = field(default_factory=dict, hash=False)
+    editions: Mapping[str, str] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True)
@@ -49,11 +57,36 @@ class OfficialCharacter:
 
 
 @dataclass(frozen=True)
+class DataCounts:
+    """What one language's game.<code>.json holds, counted: enough for a site of its own?"""
+
+    file_code: str  # the code as the files spell it (zh_Hans)
+    named: int  # characters with a name or an ability in it
+    abilities: int
+    reminders: int
+    jinxes: int
+    editions: int
+
+    def line(self, roster: int) -> str:
+        return (f"{self.named} of {roster} characters named or described, {self.abilities} "
+                f"abilities, {self.reminders} reminders, {self.jinxes} jinxes, "
+                f"{self.editions} editions")
+
+
+@dataclass(frozen=True)
 class OfficialTexts:
-    """The official texts by language code; English is always among them."""
+    """The official texts by language, keyed by BCP 47 tag (zh-Hans for game.zh_Hans.json);
+    English is always among them."""
 
     languages: Mapping[str, _Texts] = field(hash=False)
     characters: tuple[OfficialCharacter, ...] = ()  # in roles.json's order
+    # Every language the folder has a game., script. or app.<code>.json of, by tag.
+    counts: Mapping[str, DataCounts] = field(default_factory=dict, hash=False)
+    # Data files whose code is no language tag (`game.???.json`), by file name.
+    unmatched: tuple[str, ...] = ()
+    # The interface words of script.<code>.json and app.<code>.json, by tag: "script:keyword.
+    # townsfolk" → "Bürger|Bürger" (singular|plural), "app:common.button_search" → "Suchen".
+    words: Mapping[str, Mapping[str, str]] = field(default_factory=dict, hash=False)
 
     def character(self, ident: str) -> OfficialCharacter | None:
         return next((c for c in self.characters if c.id == ident), None)
@@ -90,13 +123,53 @@ class OfficialTexts:
         return tuple(sorted({b if a == ident else a for texts in self.languages.values()
                              for a, b in texts.jinxes if ident in (a, b)}))
 
+    def own_name(self, ident: str, lang: str) -> str | None:
+        """The character's name in this language alone (no English in its place)."""
+        texts = self.languages.get(data_code(lang, self.languages))
+        return texts.roles.get((ident, "name")) if texts else None
+
+    def reminder(self, english_label: str, lang: str) -> str | None:
+        """A reminder token's label in this language, by its English label."""
+        texts = self.languages.get(data_code(lang, self.languages))
+        return texts.reminders.get(squash_key(english_label)) if texts else None
+
+    def edition(self, ident: str, lang: str) -> str | None:
+        """An edition's name in this language (tb: "Trouble Brewing")."""
+        texts = self.languages.get(data_code(lang, self.languages))
+        return texts.editions.get(ident) if texts else None
+
+    def word(self, key: str, lang: str) -> str | None:
+        """An interface word of the official tools in this language ("script:keyword.
+        first-night"), None where the language's files lack it."""
+        return self.words.get(data_code(lang, self.words), {}).get(key)
+
+    def has_language(self, lang: str) -> bool:
+        """Whether any file of the data is in this language."""
+        return data_code(lang, self.languages) in self.languages or \
+            data_code(lang, self.words) in self.words
+
     def _role(self, ident: str, key: str, lang: str) -> OfficialText | None:
         return next((OfficialText(texts.roles[ident, key], code)
                      for code, texts in self._chain(lang) if (ident, key) in texts.roles), None)
 
     def _chain(self, lang: str) -> list[tuple[str, _Texts]]:
-        return [(code, self.languages[code]) for code in dict.fromkeys((lang, ENGLISH))
+        """The language asked (named as asked, though the data spells it otherwise), then
+        English."""
+        codes = {data_code(lang, self.languages): lang, ENGLISH: ENGLISH}
+        return [(asked, self.languages[code]) for code, asked in codes.items()
                 if code in self.languages]
+
+
+def data_code(lang: str, known: Collection[str]) -> str:
+    """The data's code of a language: as given where the data has it, else in the data's spelling
+    ("zh-Hans" → "zh_Hans")."""
+    return lang if lang in known else lang.replace("-", "_")
+
+
+def squash_key(label: str) -> str:
+    """A reminder token's key in game.<code>.json: its English label lower-cased, letters and
+    digits alone ("Demon not voted" → "demonnotvoted")."""
+    return re.sub(r"[\W_]", "", label.lower())
 
 
 # stray: letters of a script no language of the project writes (the stray-script check's).
@@ -147,15 +220,28 @@ def load_official(directory: Path) -> OfficialTexts:
     jinxes_path = directory / "jinxes.json"
     english_jinxes = _jinxes_json(jinxes_path) if jinxes_path.exists() else {}
     languages: dict[str, _Texts] = {}
-    for path in sorted(directory.glob("game.*.json")):
-        code = path.name[len("game."):-len(".json")]
-        if code:
-            languages[code] = _game_json(path)
+    counts: dict[str, DataCounts] = {}
+    unmatched = []
+    words: dict[str, dict[str, str]] = {}
+    for path in sorted((*directory.glob("game.*.json"), *directory.glob("script.*.json"),
+                        *directory.glob("app.*.json")), key=lambda p: p.name):
+        code = path.name.split(".", 1)[1].removesuffix(".json")
+        tag = language_tag(code)
+        if not TAG.fullmatch(tag):
+            unmatched.append(path.name)
+        elif path.name.startswith("game."):
+            languages[tag], counts[tag] = _game_json(path, code,
+                                                     frozenset(c.id for c in characters))
+        else:
+            counts.setdefault(tag, DataCounts(code, 0, 0, 0, 0, 0))
+            tool = path.name.split(".", 1)[0]
+            _words(_object(_read(path), path, "the top level"), path, f"{tool}:",
+                   words.setdefault(tag, {}))
     # English: the card texts of roles.json and jinxes.json first, game.en.json for the rest.
     game_english = languages.get(ENGLISH, _Texts({}, {}))
-    languages[ENGLISH] = _Texts({**game_english.roles, **english_roles},
-                                {**game_english.jinxes, **english_jinxes})
-    return OfficialTexts(languages, characters)
+    languages[ENGLISH] = replace(game_english, roles={**game_english.roles, **english_roles},
+                                 jinxes={**game_english.jinxes, **english_jinxes})
+    return OfficialTexts(languages, characters, counts, tuple(unmatched), words)
 
 
 def _read(path: Path) -> Any:
@@ -227,7 +313,8 @@ def _jinxes_json(path: Path) -> dict[tuple[str, str], str]:
     return texts
 
 
-def _game_json(path: Path) -> _Texts:
+def _game_json(path: Path, code: str, roster: frozenset[str]) -> tuple[_Texts, DataCounts]:
+    """The file's texts, and its counts (characters: those of roles.json)."""
     game = _object(_read(path), path, "the top level")
     roles = {}
     for ident, raw in _object(game.get("roles", {}), path, "roles").items():
@@ -242,4 +329,27 @@ def _game_json(path: Path) -> _Texts:
             raise _wrong(path, f"jinxes key '{key}'", "two ids joined by '-'")
         if text := _text(raw, path, f"jinxes.{key}"):
             jinxes[min(ids), max(ids)] = text
-    return _Texts(roles, jinxes)
+    reminders = {}
+    for key, raw in _object(game.get("reminders", {}), path, "reminders").items():
+        if text := _text(raw, path, f"reminders.{key}"):
+            reminders[key] = text
+    editions = {}
+    for ident, raw in _object(game.get("editions", {}), path, "editions").items():
+        edition = _object(raw, path, f"editions.{ident}")
+        if text := _text(edition.get("name", ""), path, f"editions.{ident}.name"):
+            editions[ident] = text
+    counts = DataCounts(
+        code, named=len({i for i, key in roles if key in ("name", "ability") and i in roster}),
+        abilities=sum(key == "ability" and i in roster for i, key in roles),
+        reminders=len(reminders), jinxes=len(jinxes), editions=len(editions))
+    return _Texts(roles, jinxes, reminders, editions), counts
+
+
+def _words(data: dict[str, Any], path: Path, prefix: str, into: dict[str, str]) -> None:
+    """The interface words of a script./app. file, by their dotted keys; only text is kept (the
+    files nest objects of words, and a word the project does not ask for may be of any kind)."""
+    for key, value in data.items():
+        if isinstance(value, dict):
+            _words(value, path, f"{prefix}{key}.", into)
+        elif isinstance(value, str) and (text := unicodedata.normalize("NFC", value).strip()):
+            into[f"{prefix}{key}"] = text

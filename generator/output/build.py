@@ -6,18 +6,23 @@ import shutil
 import sys
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from pathlib import Path, PurePosixPath
 
 from mkdocs.exceptions import Abort
 
 from generator.checks import run_checks
+from generator.codes import NO_FONT
 from generator.errors import AlmanacError
 from generator.facts.catalogs import catalog_stats
+from generator.facts.interface_words import english_count, official_words
 from generator.facts.languages import Language
 from generator.facts.official import OfficialTexts
+from generator.facts.site_languages import select_languages
+from generator.files import write_failure
 from generator.model import SECTIONS, Diagnostic, visible
-from generator.output.files import write_failure
+from generator.output.glyphs import page_gaps, unknown_fonts
 from generator.output.processes import in_processes
 from generator.output.publish import build_lock, published, recover, staging_folder, swap_in
 from generator.output.render import (
@@ -109,7 +114,8 @@ def write_language(root: Path, corpus: Corpus, diagnostics: tuple[Diagnostic, ..
                        extra_pages(corpus, diagnostics, lang, official, sources), official, known,
                        directory_urls=not offline)
     config = write_config(into / lang, language, corpus.languages, site / lang, site_url,
-                          nav(corpus, lang, docs.titles), root / "mkdocs.yml", offline)
+                          nav(corpus, lang, docs.titles, official_words(official, lang)),
+                          root / "mkdocs.yml", offline)
     return config, docs
 
 
@@ -136,36 +142,65 @@ def _site_of(root: Path, corpus: Corpus, diagnostics: tuple[Diagnostic, ...],
 _UNCHANGED = "; the previous site/ is unchanged"
 
 
-def _build_language(write: Callable[[], tuple[Path, Docs]], root: Path) -> None:
-    """A language written (a write_language) and built by MkDocs."""
+def _build_language(write: Callable[[], tuple[Path, Docs]], root: Path, lang: str,
+                    strict: bool) -> None:
+    """A language written (a write_language), its letters looked up in the installed fonts
+    (a page that would show a box is one line; with strict, no build), and built by MkDocs."""
     try:
         config, _ = write()
+        gap = page_gaps(config.parent / "docs", lang)
+        if gap:
+            print(gap.format(message(gap, "en")), file=sys.stderr)
+            if strict:
+                raise Abort(f"--strict: the {lang} pages show letters no installed font has "
+                            "(the line above)")
         build_site(config)
     except OSError as err:
         raise write_failure(err, root, _UNCHANGED) from err
 
 
 def build(root: Path, site_url: str = "", allow_errors: bool = False,
-          official: OfficialTexts | None = None, offline: bool = False) -> int:
+          official: OfficialTexts | None = None, offline: bool = False,
+          languages: str | None = None, official_dir: str = "", strict: bool = False) -> int:
     """Build site/ from the corpus. With error findings the previous site/ stays unless
     allow_errors; either way the errors are printed and the exit status is 1. site_url: where
-    the site will be served, "" if not known; offline: a site to open from its files."""
+    the site will be served, "" if not known; offline: a site to open from its files;
+    languages: `all` or codes (--languages; None: languages.yaml's), official_dir: where the
+    official data was read, for the notices of what it holds and is not built; strict: letters
+    no installed font has (or fonts that cannot be asked) keep the previous site/ too."""
     site = published(root / "site")
     corpus = load_corpus(root)
+    selection = select_languages(corpus.languages, official, languages, official_dir)
     diagnostics = run_checks(corpus)
+    # The checks see the almanac's languages; the site, those asked for.
+    corpus = replace(corpus, languages=selection.languages)
     counts = Counter(d.severity for d in diagnostics)
     print(f"{len(corpus.characters)} characters, {len(corpus.scripts)} scripts, "
           f"{len(corpus.rulebooks)} rulebook; " +
           ", ".join(f"{counts[s]} {s}s" for s in ("error", "warning", "info")))
     for lang in corpus.languages.codes:
         stats = catalog_stats(lang)
+        words = official_words(official, lang)
+        # A language without a catalog shows the official tools' words where they have them.
+        worded = f", {len(words)} in the official tools' words, " \
+            f"{english_count(lang, words)} in English" if words else ""
         print(f"UI strings ({lang}): {stats.total}, {len(stats.untranslated)} untranslated, "
-              f"{len(stats.fuzzy)} fuzzy")
+              f"{len(stats.fuzzy)} fuzzy{worded}")
+    for notice in selection.notices:
+        print(visible(notice), file=sys.stderr)
     print_errors(diagnostics)
     if counts["error"] and not allow_errors:
         print(f"Site not built: {counts['error']} errors above; the previous site/ is unchanged. "
               "Fix them, or pass --allow-errors to build anyway.", file=sys.stderr)
         return 1
+    # The installed fonts asked once, before the languages' processes inherit the answer.
+    if unknown_fonts():
+        print(f"warning {NO_FONT.code}: {message(NO_FONT.at('', 0, key='unknown'), 'en')}",
+              file=sys.stderr)
+        if strict:
+            print(f"Site not built (--strict): letters cannot be looked up{_UNCHANGED}.",
+                  file=sys.stderr)
+            return 1
     show_mkdocs_warnings()
     with build_lock(root):
         try:
@@ -181,7 +216,7 @@ def build(root: Path, site_url: str = "", allow_errors: bool = False,
                 _build_language, partial(write_language, root, pages, diagnostics, official,
                                          root / "build", staging, site_url, sources, language,
                                          None, offline),
-                root) for language in pages.languages.all})
+                root, language.code, strict) for language in pages.languages.all})
             templates = root / "templates"
             (staging / "index.html").write_text(
                 redirect_page(corpus, templates, directory_urls=not offline), encoding="utf-8")

@@ -5,11 +5,16 @@ to this machine by name (421 for any other Host: a page of another site that poi
 name at 127.0.0.1, DNS rebinding, reads nothing)."""
 from __future__ import annotations
 
+import io
 import re
+import socket
+import threading
+import time
 import traceback
 from collections.abc import Callable, Iterable
+from contextlib import suppress
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from mkdocs.livereload import LiveReloadServer
 
@@ -23,6 +28,57 @@ LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 # a page reloaded after an edit takes them from the browser's cache, not from this server again.
 _HASHED = re.compile(r"/assets/(?:javascripts|stylesheets)/(?:[\w-]+/)*[\w-]+\.[0-9a-f]{8}"
                      r"\.min\.(?:js|css)\Z")
+# A request must arrive whole (line and headers) within this many seconds: a client that sends
+# it a byte at a time (slowloris) holds a thread no longer.
+REQUEST_TIME = 10.0
+# Connections served at once (each a thread; an open page's reload poll holds one): past this,
+# a new one is answered 503 at once, so slow or idle clients cannot pile up threads.
+CONNECTIONS = 64
+# How long writing an answer may stall (a client that stopped reading) before it is dropped.
+SEND_TIME = 30.0
+_BUSY = (b"HTTP/1.0 503 Service Unavailable\r\nRetry-After: 1\r\nConnection: close\r\n"
+         b"Content-Type: text/plain\r\n\r\n503 Service Unavailable: too many connections\n")
+
+
+class _Deadline(io.RawIOBase):
+    """A connection read against one deadline for the whole request, not a timeout per read
+    that a byte every few seconds would renew."""
+
+    def __init__(self, connection: socket.socket, seconds: float) -> None:
+        self._connection = connection
+        self._end = time.monotonic() + seconds
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        left = self._end - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("the request did not arrive in time")
+        self._connection.settimeout(left)
+        return self._connection.recv_into(buffer)
+
+
+class _BoundedRequest:
+    """Mixed into the server's request handler: the request read by its deadline, the
+    answer written with a bounded stall, a client too slow or gone simply closed."""
+
+    connection: socket.socket
+    rfile: Any
+    server: LiveServer
+
+    def setup(self) -> None:
+        super().setup()  # type: ignore[misc]
+        self.rfile = io.BufferedReader(_Deadline(self.connection, self.server.request_time))
+
+    def parse_request(self) -> bool:
+        parsed: bool = super().parse_request()  # type: ignore[misc]
+        self.connection.settimeout(SEND_TIME)  # the request is in: the deadline was for it
+        return parsed
+
+    def handle(self) -> None:
+        with suppress(TimeoutError, ConnectionError):
+            super().handle()  # type: ignore[misc]
 
 
 class LiveServer(LiveReloadServer):
@@ -30,9 +86,15 @@ class LiveServer(LiveReloadServer):
     `rebuild` runs on every change of a watched path and says whether the site changed."""
 
     def __init__(self, rebuild: Callable[[], bool], port: int, site: Path,
-                 watched: Iterable[Path]) -> None:
+                 watched: Iterable[Path], request_time: float = REQUEST_TIME,
+                 connections: int = CONNECTIONS) -> None:
         super().__init__(builder=self._rebuild, host="127.0.0.1", port=port, root=str(site),
                          polling_interval=POLL)
+        self.RequestHandlerClass = type("BoundedHandler",
+                                        (_BoundedRequest, cast(type, self.RequestHandlerClass)),
+                                        {})
+        self.request_time = request_time
+        self._slots = threading.BoundedSemaphore(connections)
         self._update = rebuild
         self.build_delay = SETTLE
         self._not_found = site / "404.html"
@@ -60,6 +122,26 @@ class LiveServer(LiveReloadServer):
             self._build_loop()
         finally:
             self.shutdown(wait=True)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        """A thread for the connection while fewer than `connections` are served, else 503."""
+        if not self._slots.acquire(blocking=False):
+            request.setblocking(False)  # the answer fits the socket's buffer; never wait on it
+            with suppress(OSError):
+                request.send(_BUSY)
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:  # no thread started: its slot is free again
+            self._slots.release()
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._slots.release()
 
     def _rebuild(self) -> None:
         try:

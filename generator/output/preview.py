@@ -15,6 +15,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 from jinja2 import TemplateError, TemplateSyntaxError
@@ -27,9 +28,10 @@ from generator.facts.glossary import Glossary
 from generator.facts.languages import Language, Languages
 from generator.facts.night_order import NightOrder
 from generator.facts.official import OfficialTexts
-from generator.model import ParsedFile
+from generator.facts.site_languages import select_languages
+from generator.files import write_failure
+from generator.model import ParsedFile, visible
 from generator.output.build import print_errors, write_docs
-from generator.output.files import write_failure
 from generator.output.render import (
     CompiledTemplates,
     Docs,
@@ -37,7 +39,7 @@ from generator.output.render import (
     not_found_page,
     redirect_page,
 )
-from generator.output.site import ThemeOnce, show_mkdocs_warnings, site_config
+from generator.output.site import OwnAlternates, ThemeOnce, show_mkdocs_warnings, site_config
 from generator.parse import parse_text
 from generator.pipeline import corpus_of, load_facts
 from generator.read.corpus import DATA_FILES, Text, read_corpus, read_stores
@@ -78,10 +80,13 @@ class Preview:
     """The preview of one project, and what its updates keep between them: parsed texts,
     rendered pages, the theme's files."""
 
-    def __init__(self, root: Path, site_url: str, official: OfficialTexts | None = None) -> None:
+    def __init__(self, root: Path, site_url: str, official: OfficialTexts | None = None,
+                 languages: str | None = None, official_dir: str = "") -> None:
         self.root = root
         self.site_url = site_url
         self.official = official
+        self.languages, self.official_dir = languages, official_dir  # as build takes them
+        self._noticed = False  # the notices of what is not built are said at the first update
         self.folder = root / FOLDER
         self.site = self.folder / "site"
         self.watched = (root / "content", root / "templates", root / "mkdocs.yml")
@@ -109,6 +114,13 @@ class Preview:
                       if self.good else f"Nothing served: {errors} errors above. Fix them and "
                       "run `almanac serve` again.", file=sys.stderr)
                 return None
+            selection = select_languages(corpus.languages, self.official, self.languages,
+                                         self.official_dir)
+            if not self._noticed:
+                for notice in selection.notices:
+                    print(visible(notice), file=sys.stderr)
+                self._noticed = True
+            corpus = replace(corpus, languages=selection.languages)
             templates = self._files(self.root / "templates")
             if templates != self._templates:  # pages rendered with other templates are not known
                 self._known.clear()
@@ -221,6 +233,7 @@ class Preview:
         marker.unlink(missing_ok=True)  # until this build ends, the language is not known good
         loaded = site_config(config)
         loaded.plugins["almanac-theme-once"] = self._theme_once
+        loaded.plugins["almanac-own-alternates"] = OwnAlternates()
         mkdocs_build(loaded, dirty=not whole)
         if before is not None:
             _merge_search_index(index, before, {_page_url(path) for path in removed})

@@ -9,18 +9,23 @@ from typing import Any
 from markupsafe import Markup
 from playwright.sync_api import Page
 
+from generator.facts.direction import direction
+from generator.files import write_with
 from generator.output.browser import chromium
-from generator.output.files import write_with
+from generator.output.isolation import isolated
 from generator.output.render import environment
 from generator.resolve import Corpus
 
 
 def standalone_html(templates: Path, lang: str, corpus: Corpus, partial: str, title: str,
                     **context: Any) -> str:
-    """A sheet as one self-contained HTML file: its stylesheet inline, nothing to fetch."""
-    css = Markup((templates / "assets" / "nightsheet.css").read_text(encoding="utf-8"))
-    return environment(templates, lang, corpus).get_template("standalone.html.j2").render(
-        css=css, partial=partial, title=title, **context)
+    """A sheet as one self-contained HTML file: its stylesheets inline, nothing to fetch; in
+    its language's direction, text written the other way isolated."""
+    css = Markup("\n".join((templates / "assets" / name).read_text(encoding="utf-8")
+                           for name in ("fonts.css", "nightsheet.css")))
+    html = environment(templates, lang, corpus).get_template("standalone.html.j2").render(
+        css=css, partial=partial, title=title, direction=direction(lang) or "ltr", **context)
+    return isolated(html, lang, corpus.languages.codes)
 
 
 # The printable area of A4 with the sheets' 7 mm margins, in CSS pixels (96 per inch).

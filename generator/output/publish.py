@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from generator.errors import AlmanacError
-from generator.output.files import umask
+from generator.files import umask
 
 LOCK = ".almanac-build.lock"
 STAGING = ".almanac-staging-"  # after ".<site name>"

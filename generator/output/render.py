@@ -27,7 +27,8 @@ from jinja2.compiler import CodeGenerator, Frame
 from markupsafe import Markup
 from mkdocs.utils.meta import get_data
 
-from generator.facts.catalogs import translations
+from generator.facts.catalogs import has_catalog, translations
+from generator.facts.interface_words import Words, official_words
 from generator.facts.languages import display_name
 from generator.facts.official import OfficialTexts
 from generator.resolve import Corpus
@@ -65,6 +66,11 @@ def _inert_text(text: str) -> Markup:
     return Markup(_SURROGATE.sub("\ufffd", text).translate(_INERT))
 
 
+# A UI string shown in English on a page in another language.
+_ENGLISH = Markup('<span lang="en">%s</span>')
+_ENGLISH_TAGS = re.compile(r'<span lang="en">|</span>')
+
+
 def yaml_scalar(text: str, attribute: bool = False) -> Markup:
     """A front-matter title: plain text, even when joined to a UI string (`~` escapes for HTML
     only). MkDocs prints titles unescaped as HTML text (page title, nav, heading) and puts them
@@ -72,7 +78,9 @@ def yaml_scalar(text: str, attribute: bool = False) -> Markup:
     is still found as written. JSON strings are YAML scalars; ASCII-only, so YAML refuses no
     character. attribute: a value Material prints unescaped into an attribute (the page's
     description), its quotes escaped too."""
-    plain = text.unescape() if isinstance(text, Markup) else str(text)
+    # Markup: the only tags it can hold are the English marks of UI strings (data is escaped).
+    plain = Markup(_ENGLISH_TAGS.sub("", text)).unescape() if isinstance(text, Markup) \
+        else str(text)
     return Markup(json.dumps(html.escape(_SURROGATE.sub("\ufffd", plain), quote=attribute)))
 
 
@@ -92,6 +100,11 @@ def _file_lang(corpus: Corpus, file: str) -> str:
 def _team_label(corpus: Corpus, team: str, lang: str) -> str:
     found = corpus.glossary.team(team)
     return found.label(lang) if found else team
+
+
+def _team_singular(corpus: Corpus, team: str, lang: str) -> str:
+    found = corpus.glossary.team(team)
+    return found.singular(lang) if found else team
 
 
 _ENVIRONMENT_CODE = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
@@ -175,21 +188,29 @@ class _Environment(Environment):
 
 
 def environment(templates: Path, lang: str, corpus: Corpus,
-                directory_urls: bool = True) -> Environment:
+                directory_urls: bool = True, words: Words = ()) -> Environment:
+    """words: the official tools' words of UI strings, for a language without a catalog."""
     env = _Environment(loader=FileSystemLoader(templates), autoescape=True, finalize=inert,
                        undefined=StrictUndefined, bytecode_cache=COMPILED,
                        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
-    tr = translations(lang)
+    tr = translations(lang, words)
     plain: dict[str, Markup] = {}  # the UI strings without variables, each translated once
+    # A language without a catalog shows the strings no official word is given for in English,
+    # said so for readers and screen readers (attributes take them `| striptags`).
+    worded = getattr(tr, "worded", None)
+
+    def marked(message: str, text: Markup) -> Markup:
+        return text if worded is None or worded(message) else _ENGLISH % text
 
     def gettext(message: str, **variables: Any) -> Markup:
         if not variables:
             found = plain.get(message)
             if found is None:
-                plain[message] = found = Markup(tr.gettext(message)) % {}
+                plain[message] = found = marked(message, Markup(tr.gettext(message)) % {})
             return found
         # Jinja's own would escape the variables for HTML only, not for Markdown.
-        return Markup(tr.gettext(message)) % {k: inert(v) for k, v in variables.items()}
+        return marked(message, Markup(tr.gettext(message)) %
+                      {k: inert(v) for k, v in variables.items()})
     env.globals.update(_=gettext, gettext=gettext)
     # pass_context: Jinja would otherwise apply the filter to a constant ("" | link) when it
     # compiles, and the compiled template is kept for builds of the other kind of site.
@@ -197,11 +218,14 @@ def environment(templates: Path, lang: str, corpus: Corpus,
                        link=pass_context(lambda _, url: page_link(url, directory_urls)))
     env.globals.update(
         lang=lang, other_lang=other_language(corpus, lang),
+        catalogued=has_catalog(lang),  # its own UI strings: else the pages word less in sentences
         languages=corpus.languages.all,
         # "Korean" on an English page; the name languages.yaml gives where Babel has none.
         language_name=lambda code: display_name(code, lang) or corpus.languages[code].name,
         team_name=lambda team: _team_label(corpus, team, lang),
+        team_singular=lambda team: _team_singular(corpus, team, lang),
         section_title=lambda key: tr.gettext(labels.SECTIONS[key]),
+        section_label=lambda key: labels.SECTIONS[key],
         status_name=lambda key: tr.gettext(labels.STATUSES[key]),
         severity_name=lambda key: tr.gettext(labels.SEVERITIES[key]),
         file_lang=lambda file: _file_lang(corpus, file),
@@ -270,7 +294,7 @@ def rendered(corpus: Corpus, lang: str, templates: Path, extra: list[Page],
              official: OfficialTexts | None = None, known: Known | None = None,
              directory_urls: bool = True) -> Iterator[tuple[str, str]]:
     """(path, Markdown) of every page of one language, in order."""
-    env = environment(templates, lang, corpus, directory_urls)
+    env = environment(templates, lang, corpus, directory_urls, official_words(official, lang))
     for page in pages(corpus, lang, extra, official):
         before = known.get((lang, page.path)) if known is not None else None
         if before is not None and before[0] == page:

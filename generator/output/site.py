@@ -19,12 +19,15 @@ from mkdocs.exceptions import ConfigurationError
 from mkdocs.plugins import BasePlugin, event_priority
 
 from generator.errors import AlmanacError
-from generator.facts.catalogs import N_, translations
+from generator.facts.catalogs import translations
+from generator.facts.direction import direction
+from generator.facts.interface_words import Words
 from generator.facts.languages import Language, Languages
 from generator.output.render import COMPILED
 from generator.output.theme_files import keep_listing
 from generator.read.yaml_data import bounded, read_yaml_text
 from generator.resolve import Corpus
+from generator.translatable import N_
 
 _ASSETS = Path(material.__file__).parent / "templates"
 SITE_DESCRIPTION = N_("The rules almanac of Blood on the Clocktower and One Night Ultimate "
@@ -33,6 +36,8 @@ SITE_DESCRIPTION = N_("The rules almanac of Blood on the Clocktower and One Nigh
 # The languages Material's own interface is translated into, as this install ships them.
 MATERIAL_LANGUAGES = frozenset(
     page.stem for page in (_ASSETS / "partials" / "languages").glob("*.html"))
+
+
 # The languages its search (lunr) has a stemmer for; English is lunr's own.
 _LUNR = _ASSETS / "assets" / "javascripts" / "lunr" / "min"
 LUNR_LANGUAGES = frozenset(
@@ -40,12 +45,21 @@ LUNR_LANGUAGES = frozenset(
     - {"multi", "stemmer"})  # lunr's helpers, no languages
 
 
-def nav(corpus: Corpus, lang: str, titles: dict[str, str]) -> list[Any]:
+def material_language(tag: str) -> str:
+    """The translation of Material's interface a language takes: its own, else that of its tag
+    less its last subtags (zh for zh-Hans, es for es-419), else English."""
+    parts = tag.split("-x-")[0].split("-")
+    return next(("-".join(parts[:n]) for n in range(len(parts), 0, -1)
+                 if "-".join(parts[:n]) in MATERIAL_LANGUAGES), "en")
+
+
+def nav(corpus: Corpus, lang: str, titles: dict[str, str], words: Words = ()) -> list[Any]:
     """The menu: team pages, never characters or roles (their lists are on the home, team and
     One Night pages), so that a page's size does not grow with the corpus: Material renders the
     menu into every page, and navigation.prune renders only the open section of it. titles:
-    every page's title, in page order; each entry is named by it."""
-    tr = translations(lang)
+    every page's title, in page order; each entry is named by it. words: the official tools'
+    words of UI strings, for a language without a catalog."""
+    tr = translations(lang, words)
     paths = list(titles)
     teams = [{titles[page]: page} for team in corpus.glossary.teams
              if (page := f"teams/{team.id}.md") in titles]
@@ -87,19 +101,24 @@ def write_config(build_dir: Path, language: Language, languages: Languages, site
         "site_url": f"{site_url.rstrip('/')}/{language.code}/" if site_url else None,
         "docs_dir": "docs",
         "site_dir": os.path.relpath(site_dir, build_dir),
-        # Material's UI in the language where it has it, else English.
-        "theme": {"language": language.code if language.code in MATERIAL_LANGUAGES else "en",
+        # Material's UI in the language where it has it, else English; the direction CLDR gives
+        # the language, whichever UI that is.
+        "theme": {"language": material_language(language.code),
+                  "direction": direction(language.code) or "ltr",
                   "custom_dir": os.path.relpath(base.parent / "templates" / "theme", build_dir)},
         "plugins": [{"search": search}, *(["offline"] if offline else [])],
         "use_directory_urls": not offline,
         # Korean stemming and typo tolerance are in the theme (its lunr.multi); the hooks write
-        # the index as UTF-8 and mark titles in another language in the menu and header.
-        "hooks": [str(Path(__file__).with_name(hook)) for hook in ("search_index.py",
-                                                                    "title_marks.py")],
+        # the index as UTF-8, mark titles in another language in the menu and header, and
+        # isolate text written the other way than the page.
+        "hooks": [str(Path(__file__).with_name(hook))
+                  for hook in ("search_index.py", "title_marks.py", "isolation.py")],
         # The language menu (templates/theme/partials/alternate.html) links each page to its
         # counterpart by a relative URL. `alternate` only switches Material's menu on: as a list
         # it would also have Material's script send readers by a sitemap of the site_url.
-        "extra": {"alternate": True,
+        "extra": {"alternate": True, "lang_tag": language.code,
+                  # the root of every language's site, for absolute hreflang links
+                  "site_root": f"{site_url.rstrip('/')}/" if site_url else "",
                   "languages": [{"name": other.name, "lang": other.code,
                                  "current": other.code == language.code}
                                 for other in languages.all],
@@ -152,12 +171,38 @@ class ThemeOnce(BasePlugin):
         config.theme.get_env = get_env  # type: ignore[method-assign]  # the one way in
 
 
+# Material's script takes every <link rel="alternate"> for the root of a language's site and
+# fetches sitemap.xml beside it, to keep a reader on the same page when switching languages. The
+# hreflang links name each page's counterparts, so that was a sitemap.xml asked for beside every
+# page (a 404 served, errors offline); the language menu's links already lead to the same page.
+_ALTERNATES = '"link[rel=alternate]"'
+_NOT_OURS = '"link[rel=alternate]:not([hreflang])"'
+
+
+class OwnAlternates(BasePlugin):
+    """Material's script made to leave the hreflang links alone (_ALTERNATES)."""
+
+    def on_post_build(self, config: MkDocsConfig) -> None:
+        scripts = Path(config["site_dir"]) / "assets" / "javascripts"
+        for bundle in scripts.glob("bundle.*.min.js"):
+            code = bundle.read_text(encoding="utf-8")
+            if _NOT_OURS in code:  # a dirty build keeps the copy it made before
+                continue
+            if _ALTERNATES not in code:
+                raise AlmanacError("Material's script no longer selects its alternate links as "
+                                   f"this build expects ({_ALTERNATES}): its pages would fetch "
+                                   "a sitemap.xml beside each page; see OwnAlternates",
+                                   str(bundle))
+            bundle.write_text(code.replace(_ALTERNATES, _NOT_OURS), encoding="utf-8")
+
+
 def build_site(config: Path) -> None:
     """A language's whole site, where its config says (strict: a warning stops the build),
     without Material's page for missing addresses, whose links hold only from the site_url's
     path: the root's serves."""
     loaded = site_config(config, strict=True)
     loaded.plugins["almanac/theme-once"] = ThemeOnce(COMPILED, COMPILED.folder)
+    loaded.plugins["almanac/own-alternates"] = OwnAlternates()
     mkdocs_build(loaded)
     (Path(loaded["site_dir"]) / "404.html").unlink(missing_ok=True)
 

@@ -17,7 +17,7 @@ from generator.codes import (
 )
 from generator.errors import AlmanacError
 from generator.model import Diagnostic
-from generator.read.po import PoFile, read_po_bytes
+from generator.read.po import PoFile, PoRefusedError, read_po_bytes
 
 
 @dataclass(frozen=True)
@@ -133,7 +133,9 @@ def read_corpus(content: Path, root: Path, langs: tuple[str, ...]
 def read_stores(content: Path, root: Path, langs: tuple[str, ...]
                 ) -> tuple[dict[str, PoFile], list[Diagnostic]]:
     """Each language's translation store, where it has one; a store that is not a PO file
-    msgfmt would read, or is for another language, is an error finding and not used."""
+    msgfmt would read, or is for another language, is an error finding and not used; one that
+    links out of the project is not read, as a text that does."""
+    project = root.resolve()
     stores: dict[str, PoFile] = {}
     diagnostics: list[Diagnostic] = []
     for lang in langs:
@@ -141,12 +143,19 @@ def read_stores(content: Path, root: Path, langs: tuple[str, ...]
         if not path.exists() and not path.is_symlink():
             continue
         shown = _shown(path, root)
+        if _leaves(path, project):  # as a text that does: its file is not published
+            diagnostics.append(LINKED_OUT.at(shown, 1))
+            continue
         data = _read(path)
         if isinstance(data, str):
             diagnostics.append(UNREADABLE.at(shown, 1, reason=data))
             continue
         try:
             store = read_po_bytes(data, shown)
+        except PoRefusedError as err:
+            diagnostics.append(STORE_UNREADABLE.at(shown, err.line or 1, key=err.key,
+                                                   **err.params))
+            continue
         except AlmanacError as err:
             diagnostics.append(STORE_UNREADABLE.at(shown, err.line or 1, reason=err.message))
             continue
@@ -154,7 +163,7 @@ def read_stores(content: Path, root: Path, langs: tuple[str, ...]
         if named.lower() != lang.lower():  # none: the folder says which
             diagnostics.append(STORE_UNREADABLE.at(
                 shown, store.header_line, key="language", language=lang,
-                named=store.language or ""))
+                named=store.language or "", code=lang))
             continue
         stores[lang] = store
     return stores, diagnostics

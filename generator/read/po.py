@@ -18,6 +18,19 @@ _KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s*(.*)
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "f": "\f", "v": "\v",
             "\\": "\\", '"': '"', "?": "?", "'": "'"}
 _ESCAPE = re.compile(r"\\(?:([0-7]{1,3})|x([0-9A-Fa-f]+)|(.)|$)")
+_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
+# The lines git writes around the two sides of a merge conflict (`|||||||`: the base, in diff3).
+_CONFLICT = re.compile(r"(<{7}|\|{7}|={7}|>{7})(?: |$)")
+
+
+class PoRefusedError(AlmanacError):
+    """A PO file refused whole for a reason a finding names in its reader's language: key is
+    the template's key (codes.py, store-unreadable)."""
+
+    def __init__(self, key: str, message: str, file: str, line: int, **params: str) -> None:
+        super().__init__(message, file, line)
+        self.key = key
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -98,21 +111,28 @@ def decode_po(data: bytes, file: str) -> list[str]:
         raise AlmanacError(f"not UTF-8 at column {column} (byte 0x{data[err.start]:02X}; "
                            "Latin-1 or another legacy encoding?): save the file as UTF-8",
                            file, line) from err
-    return [line.removesuffix("\r") for line in text.split("\n")]
+    lines = [each.removesuffix("\r") for each in text.split("\n")]
+    for number, each in enumerate(lines, 1):
+        if "\r" in each and "\r" in _QUOTED.sub("", each):
+            raise PoRefusedError("carriage-return", "its lines end in a carriage return alone "
+                                 "(as old Mac editors save them), which msgfmt does not read as "
+                                 "line ends; save the file with LF line ends", file, number)
+    return lines
 
 
 @dataclass
 class _Draft:
-    """A message being read, keyword by keyword."""
+    """A message being read, keyword by keyword; each string kept as its lines' pieces, joined
+    once at its end (adding piece by piece copies a long continued string at every line)."""
 
     line: int = 0
     string_line: int = 0
-    context: str | None = None
-    id: str | None = None
-    strings: dict[int, str] = field(default_factory=dict)
+    context: list[str] | None = None
+    id: list[str] | None = None
+    strings: dict[int, list[str]] = field(default_factory=dict)
     plural: bool = False
     flags: list[str] = field(default_factory=list)
-    previous: dict[str, str] = field(default_factory=dict)
+    previous: dict[str, list[str]] = field(default_factory=dict)
     obsolete: bool = False
     comments: list[str] = field(default_factory=list)
     auto_comments: list[str] = field(default_factory=list)
@@ -123,9 +143,11 @@ class _Draft:
         return self.id is not None or self.context is not None
 
     def message(self) -> PoMessage:
-        return PoMessage(self.context, self.id or "", self.strings.get(0, ""), self.line,
-                         self.string_line, tuple(self.flags), self.previous.get("msgid"),
-                         self.previous.get("msgctxt"), self.obsolete, self.plural,
+        previous = {key: "".join(parts) for key, parts in self.previous.items()}
+        return PoMessage(None if self.context is None else "".join(self.context),
+                         "".join(self.id or ()), "".join(self.strings.get(0, ())), self.line,
+                         self.string_line, tuple(self.flags), previous.get("msgid"),
+                         previous.get("msgctxt"), self.obsolete, self.plural,
                          tuple(self.comments), tuple(self.auto_comments), tuple(self.locations))
 
 
@@ -144,6 +166,10 @@ def parse_po(lines: list[str], file: str) -> PoFile:
         draft = _Draft()
 
     for number, raw in enumerate(lines, 1):
+        if marker := _CONFLICT.match(raw):
+            raise PoRefusedError("conflict", f"a merge conflict (git's {marker.group(1)} line): "
+                                 "keep one text of each message and remove the marker lines",
+                                 file, number, marker=marker.group(1))
         line = raw.strip()
         obsolete = line.startswith("#~")
         if obsolete:
@@ -174,20 +200,20 @@ def parse_po(lines: list[str], file: str) -> PoFile:
             if match and match.group(1) in ("msgctxt", "msgid"):
                 if draft.strings:
                     close(number)
-                draft.previous[match.group(1)] = _string(match.group(3), file, number, column)
+                draft.previous[match.group(1)] = [_string(match.group(3), file, number, column)]
                 draft.last = "#|" + match.group(1)
             elif line.startswith('"') and draft.last.startswith("#|"):
                 key = draft.last[2:]
-                draft.previous[key] += _string(line, file, number, column)
+                draft.previous[key].append(_string(line, file, number, column))
             continue
         if line.startswith('"'):
             value = _string(line, file, number, column)
-            if draft.last == "msgctxt":
-                draft.context = (draft.context or "") + value
-            elif draft.last == "msgid":
-                draft.id = (draft.id or "") + value
+            if draft.last == "msgctxt" and draft.context is not None:
+                draft.context.append(value)
+            elif draft.last == "msgid" and draft.id is not None:
+                draft.id.append(value)
             elif draft.last.startswith("msgstr"):
-                draft.strings[int(draft.last[6:] or 0)] += value
+                draft.strings[int(draft.last[6:] or 0)].append(value)
             elif draft.last != "msgid_plural":
                 raise AlmanacError("a string with no keyword before it", file, number)
             continue
@@ -204,16 +230,16 @@ def parse_po(lines: list[str], file: str) -> PoFile:
             raise AlmanacError("msgid without its msgstr (every message needs a msgstr line, "
                                "even an empty one: msgstr \"\")", file, draft.line)
         if keyword == "msgctxt":
-            draft.context = value
+            draft.context = [value]
             draft.line = draft.line or number
         elif keyword == "msgid":
-            draft.id, draft.line = value, number
+            draft.id, draft.line = [value], number
         elif keyword == "msgid_plural":
             draft.plural = True
         else:
             if draft.id is None:
                 raise AlmanacError("msgstr without a msgid before it", file, number)
-            draft.strings[int(index or 0)] = value
+            draft.strings[int(index or 0)] = [value]
             draft.string_line = draft.string_line or number
             keyword = f"msgstr{index or ''}"
         draft.obsolete = draft.obsolete or obsolete

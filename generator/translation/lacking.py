@@ -9,9 +9,17 @@ from dataclasses import dataclass
 from generator.model import PRESENT, SECTIONS, UNTRANSLATED, Entry, Line
 from generator.read.corpus import store_file
 from generator.read.po import PoMessage
-from generator.resolve import Character, Corpus, store_sections
+from generator.resolve import Character, Corpus, shown_translation, store_sections
 
 STALE, DRAFT = "stale", "draft"  # a translation made from an earlier text; one marked fuzzy
+# One Night's one translatable text, a role's description (onuw/<role>/description).
+ROLE_DESCRIPTION = "description"
+
+
+def same_text(msgid: str, source: str) -> bool:
+    """Whether a msgid is the source text, its spacing aside (an editor's or a hand's edit of
+    the store's msgid changes no word the translation was made from)."""
+    return msgid == source or msgid.split() == source.split()
 
 
 def is_translation(file: str) -> bool:
@@ -37,17 +45,24 @@ class Lacking:
     def text(self) -> str:
         return "\n".join(line.text for line in self.lines)
 
+    @property
+    def location(self) -> str:
+        """The source's file and line, as a PO's `#:` names it."""
+        return f"{self.source.section_file(self.section)}:{self.lines[0].line}"
+
 
 def source_of(corpus: Corpus, character: Character, lang: str, section: str) -> Entry | None:
     """The entry whose text a translation of the section into lang is made from: the language's
     own text where it is still in another language, else the first other language's (along the
-    fallbacks) that has it written. Translations in lang's store do not count."""
+    fallbacks) that has it written. Translations, in any language's store, do not count."""
     for entry in character.places.get(lang, ()):
         if entry.status[section] == UNTRANSLATED and not is_translation(entry.file):
             return entry
     others = (character.entries[c] for c in corpus.languages.others(lang)
               if c in character.entries)
-    return next((e for e in others if e.status[section] == PRESENT), None)
+    # A translation is never a source: its text is the store's, made from another text.
+    return next((e for e in others if e.status[section] == PRESENT and
+                 not is_translation(e.section_file(section))), None)
 
 
 def source_text(corpus: Corpus, character: Character, lang: str, section: str) -> str | None:
@@ -79,6 +94,38 @@ def translatable(corpus: Corpus, lang: str) -> Iterator[Lacking]:
                 yield Lacking(character, section, state, source, source.field_lines(section))
 
 
+@dataclass(frozen=True)
+class RoleText:
+    """A One Night role's description in the rulebook's language, for a translator."""
+
+    context: str
+    text: str
+    location: tuple[str, int]
+    comment: str
+
+
+def role_texts(corpus: Corpus, lang: str) -> Iterator[RoleText]:
+    """One Night roles' descriptions, where the rulebook is in another language than lang."""
+    book = next((book for book in corpus.rulebooks if book.lang != lang), None)
+    if book is None:
+        return
+    for character in corpus.characters:
+        role = character.role
+        if character.game != "onuw" or role is None or not role.description:
+            continue
+        yield RoleText(f"onuw/{character.id}/description",
+                       "\n".join(line.text for line in role.description),
+                       (book.file, role.description[0].line),
+                       f"{character.name(book.lang)} · One Night role · description")
+
+
+def lacking_roles(corpus: Corpus, lang: str) -> Iterator[RoleText]:
+    """The One Night role descriptions lang lacks: none translated from the text of today."""
+    for role in role_texts(corpus, lang):
+        if role_translation(corpus, lang, role.context.split("/")[1], role.text) is None:
+            yield role
+
+
 def revision(translation: str) -> str:
     """A short fingerprint of a store translation, which export-po writes beside each message
     so that import-po knows whether the store changed since (a conflict) or not."""
@@ -94,6 +141,15 @@ def store_message(corpus: Corpus, lang: str, ident: str, section: str) -> PoMess
                 None) if store else None
 
 
+def role_translation(corpus: Corpus, lang: str, ident: str, text: str) -> PoMessage | None:
+    """The store's translation of a One Night role's description into lang that the pages
+    show: made from its text today (text, the description's lines joined by \\n)."""
+    store = corpus.stores.get(lang)
+    context = f"onuw/{ident}/description"
+    return next((m for m in store.messages if m.context == context and same_text(m.id, text) and
+                 shown_translation(m) and not m.fuzzy), None) if store else None
+
+
 def is_stale(corpus: Corpus, character: Character, lang: str, section: str) -> bool:
     """Whether the page shows a translation of the store made from an earlier source text."""
     entry = character.entries.get(lang)
@@ -102,7 +158,8 @@ def is_stale(corpus: Corpus, character: Character, lang: str, section: str) -> b
     store = corpus.stores.get(lang)
     message = store_sections(store).get((character.id, section)) if store else None
     return message is not None and (message.fuzzy or
-                                    message.id != source_text(corpus, character, lang, section))
+                                    not same_text(message.id, source_text(
+                                        corpus, character, lang, section) or ""))
 
 
 def lacking(corpus: Corpus, lang: str) -> Iterator[Lacking]:

@@ -19,13 +19,15 @@ from generator.codes import (
     PO_STEPS,
 )
 from generator.errors import AlmanacError
+from generator.facts.catalogs import translations
 from generator.facts.languages import Language
 from generator.model import SECTIONS, Diagnostic
 from generator.read.corpus import store_file
 from generator.read.po import FORBIDDEN, INVISIBLE, PoFile, PoMessage, named, read_po_bytes
 from generator.resolve import Corpus
-from generator.translation.lacking import revision, translatable, written_state
+from generator.translation.lacking import revision, same_text, translatable, written_state
 from generator.translation.store import empty_store, role_sources, write_store
+from generator.views import messages as finding_messages
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,15 @@ class Imported:
     waiting: int  # drafts and empty messages, left in the PO
     changed: bool  # whether the store was written
     problems: tuple[Diagnostic, ...]
+
+    @property
+    def refused(self) -> int:
+        """Problems that kept a message out of the store (the others were imported, and said)."""
+        return sum(1 for p in self.problems if p.code not in _TAKEN_WITH_A_WARNING)
+
+
+# The problems of a message imported as it is, a warning only.
+_TAKEN_WITH_A_WARNING = frozenset({PO_STEPS.code, PO_INVISIBLE.code})
 
 
 def read_translator_po(path: Path) -> PoFile:
@@ -56,8 +67,12 @@ def po_language(po: PoFile, corpus: Corpus, given: str | None) -> Language:
     named_ = given or header
     where = None if given else po.header_line
     if not named_:
-        raise AlmanacError("the PO header has no Language; add one (\"Language: ko\\n\") or "
-                           "pass --lang", po.file, where)
+        made = _made_for(po, corpus)
+        hint = f'("Language: {made}\\n": its messages are those of an export for {made})' \
+            if made else f"(\"Language: CODE\\n\", a code of content/languages.yaml: " \
+                         f"{', '.join(corpus.languages.codes)})"
+        raise AlmanacError(f"the PO header has no Language; add one {hint} or pass --lang",
+                           po.file, where)
     for language in corpus.languages.all:
         if language.code.lower() in (named_.lower(), named_.split("-")[0].lower()):
             return language
@@ -67,15 +82,21 @@ def po_language(po: PoFile, corpus: Corpus, given: str | None) -> Language:
 
 
 def current_store(root: Path, corpus: Corpus, lang: str) -> PoFile:
-    """The store as the corpus read it; one that exists but could not be read is refused, so
-    that writing it anew never loses what it holds."""
+    """The store as the corpus read it; one that exists but was not read whole (unreadable, or
+    a link out of the project) is refused with its finding, in lang, so that writing it anew
+    never loses what it holds nor writes outside the project."""
     store = corpus.stores.get(lang)
     if store is not None:
         return store
-    path = root / store_file(lang)
+    file = store_file(lang)
+    path = root / file
     if path.exists() or path.is_symlink():
-        raise AlmanacError("the translation store cannot be read (see `almanac check`); fix it "
-                           "before it is written", store_file(lang))
+        found = next((d for d in corpus.diagnostics if d.file == file), None)
+        said = finding_messages.message(found, lang) if found else translations(lang).gettext(
+            "the translation store cannot be read")
+        raise AlmanacError(translations(lang).gettext(
+            "%(finding)s; not written until it can be read whole") % {"finding": said},
+            file, found.line if found else None)
     return empty_store(corpus, lang)
 
 
@@ -100,7 +121,7 @@ def _problem(message: PoMessage, shown: str, sources: dict[str, str], store: dic
         return PO_CONTEXT.at(*at, context=context)
     if message.plural:
         return PO_REFUSED.at(*at, key="plural", context=context)
-    if message.id != sources[context]:
+    if not same_text(message.id, sources[context]):
         moved = next((other for other, text in sources.items() if text == message.id), None)
         if moved:
             return PO_STALE.at(*at, key="moved", context=context, other=moved)
@@ -206,6 +227,13 @@ def _merged(store: PoFile, taken: dict[str, PoMessage], sources: dict[str, str],
 
 def _text(message: PoMessage) -> str:
     return message.string.replace("\r\n", "\n")
+
+
+def _made_for(po: PoFile, corpus: Corpus) -> str | None:
+    """The language whose export the PO's messages are (a msgid its source today), if any."""
+    ids = [(m.context or "", m.id) for m in po.messages if m.id and not m.obsolete]
+    return next((code for code in corpus.languages.codes
+                 if any(_sources(corpus, code).get(c) == t for c, t in ids)), None)
 
 
 def _refuse_another_language(po: PoFile, corpus: Corpus, lang: str,

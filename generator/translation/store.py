@@ -7,14 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from generator.export.po import message_comments, role_texts
+from generator.export.po import message_comments
 from generator.facts.languages import display_name
+from generator.files import write_text
 from generator.model import PRESENT, SECTIONS
-from generator.output.files import write_text
 from generator.read.corpus import store_file
 from generator.read.po import PoFile, PoMessage
 from generator.resolve import Corpus
-from generator.translation.lacking import source_text, translatable
+from generator.translation.lacking import role_texts, same_text, source_text, translatable
 from generator.translation.po_text import po_text
 
 
@@ -37,7 +37,7 @@ def _merged(old: PoMessage | None, new: PoMessage) -> PoMessage:
         return new
     kept = replace(new, string=old.string, comments=old.comments,
                    flags=tuple(f for f in old.flags if f != "fuzzy"))
-    if old.id == new.id:
+    if same_text(old.id, new.id):  # a spacing edit of the msgid: the source written back
         return replace(kept, flags=old.flags,
                        previous_id=old.previous_id if old.fuzzy else None,
                        previous_context=old.previous_context if old.fuzzy else None)
@@ -57,7 +57,7 @@ def updated(corpus: Corpus, lang: str) -> PoFile:
     messages: list[PoMessage] = []
     for item in translatable(corpus, lang):
         new = PoMessage(item.context, item.text, "", 0, 0,
-                        locations=(f"{item.source.file}:{item.lines[0].line}",),
+                        locations=(item.location,),
                         auto_comments=tuple(message_comments(corpus, item, lang)))
         old = live.pop(item.context, None) or obsolete.pop(item.context, None)
         messages.append(_merged(replace(old, obsolete=False) if old else None, new))

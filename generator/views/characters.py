@@ -6,7 +6,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from babel import Locale, UnknownLocaleError
+from babel.numbers import format_decimal
 
+from generator.facts.catalogs import has_catalog
 from generator.facts.glossary import Term
 from generator.facts.official import OfficialText, OfficialTexts, Part, markup_parts
 from generator.model import PRESENT, SECTIONS, UNTRANSLATED, Entry
@@ -50,6 +52,7 @@ class NightPlace:
     position: int = 0  # among the characters the script's sheet wakes, 1-based
     count: int = 0  # how many characters the script's sheet wakes
     ordinal: str = ""  # the UI string that words the position in the page's language
+    fraction: str = ""  # where its UI has no ordinals: "2 / 6", in its numerals
 
 
 @dataclass(frozen=True)
@@ -71,6 +74,8 @@ class CharacterView:
     edition_label: str  # the UI string naming it; "" where the team says it (fabled, loric)
     sources: tuple[str, ...]
     jinxes: tuple[JinxPartner, ...] = ()
+    edition_title: str = ""  # its name as the official data gives it in the page's language
+    night_reminders: tuple[NightReminder, ...] = ()  # the official ones, where built with them
     description: str = ""  # for search engines and link previews: its first section's text
     # Other names players type, each with its language: the glossary's aliases, the names in
     # languages beyond the two the page shows.
@@ -150,12 +155,28 @@ def sheet_orders(corpus: Corpus) -> SheetOrders:
             for script in corpus.scripts for night in NIGHTS}
 
 
-def _ordinal(position: int, lang: str) -> str:
+def _locale(lang: str) -> Locale | None:
     try:
-        form = Locale.parse(lang).ordinal_form(position)
+        return Locale.parse(lang.replace("-", "_"))
     except (ValueError, UnknownLocaleError):
-        form = "other"
+        return None
+
+
+def _ordinal(position: int, lang: str) -> str:
+    """The UI string of the position's ordinal form (CLDR's, through Babel); "" for a language
+    without a catalog, whose pages would print an English ordinal ("2th")."""
+    if not has_catalog(lang):
+        return ""
+    locale = _locale(lang)
+    form = locale.ordinal_form(position) if locale else "other"
     return labels.ORDINALS.get(form, labels.ORDINALS["other"])
+
+
+def _fraction(position: int, count: int, lang: str) -> str:
+    locale = _locale(lang)
+    if locale is None:
+        return f"{position} / {count}"
+    return f"{format_decimal(position, locale=locale)} / {format_decimal(count, locale=locale)}"
 
 
 def night_places(corpus: Corpus, ident: str, lang: str,
@@ -170,13 +191,44 @@ def night_places(corpus: Corpus, ident: str, lang: str,
             if ident in woken:
                 position = woken.index(ident) + 1
                 places.append(NightPlace(night, script.id, script.title, script.lang, True,
-                                         position, len(woken), _ordinal(position, lang)))
+                                         position, len(woken), _ordinal(position, lang),
+                                         _fraction(position, len(woken), lang)))
             else:
                 places.append(NightPlace(night, script.id, script.title, script.lang, False))
     if places:
         return tuple(places)
     return tuple(NightPlace(night, "", "", "", ident in corpus.night_order.night(night))
                  for night in NIGHTS)
+
+
+@dataclass(frozen=True)
+class NightReminder:
+    """What the storyteller does when the character wakes, as the official data words it."""
+
+    night: str  # first | other
+    lines: tuple[tuple[Part, ...], ...]  # the data breaks its steps into lines
+    text_lang: str
+
+
+def night_reminders(official: OfficialTexts | None, ident: str,
+                    lang: str) -> tuple[NightReminder, ...]:
+    if official is None:
+        return ()
+    found = ((night, official.first_night(ident, lang) if night == "first" else
+              official.other_night(ident, lang)) for night in NIGHTS)
+    return tuple(NightReminder(night, tuple(markup_parts(line.strip())
+                                            for line in text.text.splitlines() if line.strip()),
+                               text.lang)
+                 for night, text in found if text)
+
+
+def edition_title(official: OfficialTexts | None, edition: str, lang: str) -> str:
+    """The edition's name in the page's language as the official data gives it ("" without)."""
+    if official is None or edition not in labels.EDITIONS:
+        return ""
+    # The experimental characters are the script tool's kind, not one of the data's editions.
+    return (official.word("script:edition.experimental", lang) if edition == "carousel"
+            else official.edition(edition, lang)) or ""
 
 
 @dataclass(frozen=True)
@@ -216,7 +268,9 @@ def _aliases(corpus: Corpus, term: Term | None, lang: str) -> tuple[tuple[str, s
              if code not in shown and code in term.names and code not in term.borrowed]
     aliases = [(alias, code) for code in corpus.languages.codes
                for alias in term.aliases.get(code, ())]
-    return tuple(dict.fromkeys(names + aliases))
+    # A name the page shows already (the Imp is "Imp" in German too) is no other name.
+    shown_names = {term.name(code) for code in shown}
+    return tuple(dict.fromkeys(pair for pair in names + aliases if pair[0] not in shown_names))
 
 
 def _search_words(character: Character) -> str:
@@ -244,7 +298,9 @@ def character_view(corpus: Corpus, character: Character, lang: str, orders: Shee
         reminders=tuple(Counter(t.label(lang) for t in term.reminders).items()) if term else (),
         scripts=scripts, nights=night_places(corpus, character.id, lang, orders),
         edition=edition, edition_label=labels.EDITIONS.get(edition, ""),
-        sources=sources, jinxes=jinx_partners(corpus, character.id, lang, official))
+        sources=sources, jinxes=jinx_partners(corpus, character.id, lang, official),
+        edition_title=edition_title(official, edition, lang),
+        night_reminders=night_reminders(official, character.id, lang))
 
 
 @dataclass(frozen=True)

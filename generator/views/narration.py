@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from difflib import get_close_matches
 
+from generator.errors import AlmanacError
 from generator.facts.glossary import Term
 from generator.facts.languages import display_name
 from generator.facts.night_order import OnuwRules
@@ -58,6 +60,22 @@ def resolve_roles(corpus: Corpus, asked: list[str]) -> tuple[list[Term], list[st
         elif term is None:
             unknown.append(name)
     return terms, unknown
+
+
+def refuse_unknown_roles(corpus: Corpus, asked: list[str]) -> None:
+    """A sheet for roles the glossary does not know would lack them: refused, with the ids of
+    the roles whose id or name is closest (a typo, or a placeholder such as `R`, is no role)."""
+    _, unknown = resolve_roles(corpus, asked)
+    if not unknown:
+        return
+    ids = {name: term.id for term in corpus.glossary.game_terms(GAME)
+           for name in (term.id, *term.names.values())}
+    close = sorted({ids[match] for name in unknown
+                    for match in get_close_matches(name, sorted(ids), n=2)})
+    named = ", ".join(repr(name) for name in dict.fromkeys(unknown))
+    raise AlmanacError(f"--roles: no role {named} in the glossary; " + (
+        f"did you mean {', '.join(close)}?" if close else
+        "give ids (werewolf, seer …) or names in any language"))
 
 
 def _term(corpus: Corpus, book: Rulebook, name: str) -> Term | None:

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from generator.facts.glossary import squash
 from generator.facts.languages import display_name
 from generator.model import Rulebook, WakeStep
-from generator.read.po import PoMessage
-from generator.resolve import Corpus, shown_translation
+from generator.resolve import Corpus
+from generator.translation.lacking import role_translation
 from generator.views.characters import other_language
 
 GAME = "onuw"
@@ -41,14 +41,6 @@ class RoleView:
     description_lang: str  # the rulebook's language, or the page's where translated
 
 
-def _translated(corpus: Corpus, lang: str, ident: str, text: str) -> PoMessage | None:
-    """The store's translation of a role's description into lang, made from its text today."""
-    store = corpus.stores.get(lang)
-    context = f"onuw/{ident}/description"
-    return next((m for m in store.messages if m.context == context and m.id == text and
-                 shown_translation(m) and not m.fuzzy), None) if store else None
-
-
 def role_ref(corpus: Corpus, book: Rulebook, name: str, lang: str) -> RoleRef:
     ident = book.role_ids.get(name)
     term = corpus.glossary.by_id(GAME, ident) if ident else None
@@ -76,7 +68,8 @@ def role_views(corpus: Corpus, lang: str) -> tuple[RoleView, ...]:
                       (("daybreak", book.wake_order_alone), ("combined", book.wake_order_combined))
                       for step in order if squash(step.name) == squash(role.name))
         text = "\n".join(line.text for line in role.description)
-        translated = _translated(corpus, lang, character.id, text) if lang != book.lang else None
+        translated = role_translation(corpus, lang, character.id, text) \
+            if lang != book.lang else None
         views.append(RoleView(
             id=character.id, name=character.name(lang),
             other_name=character.name(other_language(corpus, lang)),

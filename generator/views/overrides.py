@@ -10,10 +10,11 @@ import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-from generator.facts.catalogs import N_, translations
+from generator.facts.catalogs import translations
 from generator.facts.night_order import NightOrder
 from generator.facts.official import OfficialTexts, markup_parts
 from generator.read.script_spec import CustomCharacter, ScriptSpec
+from generator.translatable import N_
 from generator.views.particles import resolve
 
 TEXTS = ("ability", "first", "other")  # the texts a script can give: ability, night reminders

@@ -18,10 +18,14 @@ def imported_summary(result: Imported, lang: str) -> str:
         parts.append(tr.ngettext("%(count)d draft or empty message waits in the PO",
                                  "%(count)d drafts or empty messages wait in the PO",
                                  result.waiting) % {"count": result.waiting})
-    if result.problems:
-        parts.append(tr.ngettext("%(count)d not imported or imported with a warning (above)",
-                                 "%(count)d not imported or imported with a warning (above)",
-                                 len(result.problems)) % {"count": len(result.problems)})
+    if warned := len(result.problems) - result.refused:
+        parts.append(tr.ngettext("%(count)d imported with a warning (above)",
+                                 "%(count)d imported with a warning (above)",
+                                 warned) % {"count": warned})
+    if result.refused:
+        parts.append(tr.ngettext("%(count)d not imported (above)",
+                                 "%(count)d not imported (above)",
+                                 result.refused) % {"count": result.refused})
     written = tr.gettext("%(file)s written") if result.changed else \
         tr.gettext("%(file)s unchanged")
     return "; ".join([*parts, written % {"file": result.file}])

@@ -9,10 +9,19 @@ from dataclasses import dataclass
 
 from generator.checks import REGISTRY
 from generator.checks.coverage import matrix
+from generator.facts.catalogs import translations
 from generator.facts.languages import Languages
 from generator.model import PRESENT, SECTIONS, Diagnostic
 from generator.resolve import Character, Corpus
-from generator.translation.lacking import DRAFT, STALE, is_stale, lacking, store_message
+from generator.translation.lacking import (
+    DRAFT,
+    ROLE_DESCRIPTION,
+    STALE,
+    is_stale,
+    lacking,
+    lacking_roles,
+    store_message,
+)
 from generator.views.messages import Piece, description, pieces
 from generator.views.sources import source_link
 
@@ -38,6 +47,9 @@ class MatrixRow:
 
 @dataclass(frozen=True)
 class Progress:
+    """A language's sections present of those it has or lacks (translation/lacking.py: the
+    definition export-po and update-po use too); One Night's role descriptions with them."""
+
     lang: str
     sections: tuple[tuple[str, int, int], ...]  # (section, present, of)
     present: int
@@ -53,6 +65,7 @@ class Translatable:
     name: str  # in the reader's language
     sections: tuple[str, ...]
     command: str  # the export-po command that gets them
+    page: str  # the character's page (One Night's roles: their index), from the site root
 
 
 @dataclass(frozen=True)
@@ -90,6 +103,11 @@ class ReportView:
     checks: tuple[CheckFindings, ...]
     translatable: tuple[Translatable, ...] = ()
     statuses: tuple[str, ...] = STATUS_ORDER  # the totals' columns
+
+    @property
+    def progress_columns(self) -> tuple[str, ...]:
+        """The progress table's sections: the BotC ones, and One Night's where it has roles."""
+        return tuple(key for key, _, _ in self.progress[0].sections) if self.progress else ()
 
 
 def _totals(label: str, statuses: list[str], label_lang: str = "", of: str = "") -> Totals:
@@ -132,7 +150,32 @@ def _translatable(corpus: Corpus, lang: str, reader: str) -> Iterator[Translatab
     for ident, sections in batches.items():
         yield Translatable(lang, ident, names[ident], tuple(sections),
                            f"almanac export-po --lang {lang} --character {ident} "
-                           f"-o {ident}-{lang}.po")
+                           f"-o {ident}-{lang}.po", f"characters/{ident}/")
+
+
+def _progress(corpus: Corpus, table: Table, lang: str) -> Progress:
+    """What lang has of what it could have: its sections present, and those it lacks, a text
+    to translate from in some language; a section no language has is nobody's to translate."""
+    missing = Counter(item.section for item in lacking(corpus, lang))
+    counts = []
+    for section in SECTIONS:
+        present = sum(states[lang][section] == PRESENT for states in table.values())
+        counts.append((section, present, present + missing[section]))
+    roles = sum(1 for c in corpus.characters if c.game == "onuw" and c.role and
+                c.role.description)
+    if roles:
+        counts.append((ROLE_DESCRIPTION, roles - len(list(lacking_roles(corpus, lang))), roles))
+    return Progress(lang, tuple(counts), sum(n for _, n, _ in counts),
+                    sum(of for _, _, of in counts))
+
+
+def _roles_translatable(corpus: Corpus, lang: str, reader: str) -> Iterator[Translatable]:
+    """One Night's role descriptions lang lacks, as one batch: export-po offers them with
+    every export of the whole language."""
+    if any(lacking_roles(corpus, lang)):
+        yield Translatable(lang, "onuw", translations(reader).gettext("One Night"),
+                           (ROLE_DESCRIPTION,), f"almanac export-po --lang {lang} -o {lang}.po",
+                           "onuw/")
 
 
 def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
@@ -152,15 +195,7 @@ def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
         for key in sorted(table, key=lambda k: (corpus.glossary.team_order(teams[k[1]]),
                                                 names[k[1]].casefold()))
         for ident in [key[1]])
-    progress = []
-    # Only what some language has counts: a section no language has is nobody's to translate.
-    had = {s: [key for key in table if any(table[key][c][s] == PRESENT for c in langs)]
-           for s in SECTIONS}
-    for code in langs:
-        counts = [(s, sum(table[key][code][s] == PRESENT for key in had[s]), len(had[s]))
-                  for s in SECTIONS]
-        progress.append(Progress(code, tuple(counts), sum(n for _, n, _ in counts),
-                                 sum(of for _, _, of in counts)))
+    progress = tuple(_progress(corpus, table, code) for code in langs)
     by_script = tuple(
         _totals(script.title,
                 [table[("botc", i)][code][s] for i in script.characters if ("botc", i) in table
@@ -179,8 +214,9 @@ def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
         for check in REGISTRY)
     present_teams = tuple(sorted(set(teams.values()),
                                  key=lambda t: (corpus.glossary.team_order(t), t)))
-    translatable = tuple(t for code in langs for t in sorted(
+    translatable = tuple(t for code in langs for t in (*sorted(
         _translatable(corpus, code, lang),
-        key=lambda t: (corpus.glossary.team_order(teams.get(t.id, "")), t.name.casefold())))
-    return ReportView(tuple(progress), rows, present_teams, by_script, by_file, checks,
+        key=lambda t: (corpus.glossary.team_order(teams.get(t.id, "")), t.name.casefold())),
+        *_roles_translatable(corpus, code, lang)))
+    return ReportView(progress, rows, present_teams, by_script, by_file, checks,
                       translatable)

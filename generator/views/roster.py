@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from generator.facts.official import OfficialTexts
 from generator.resolve import Character, Corpus, character_id
+from generator.views.official_names import named
 
 
 def _official_only(corpus: Corpus, official: OfficialTexts) -> list[Character]:
@@ -28,10 +29,12 @@ def _official_only(corpus: Corpus, official: OfficialTexts) -> list[Character]:
 
 
 def with_roster(corpus: Corpus, official: OfficialTexts | None) -> Corpus:
-    """The corpus, with the official data's characters it lacks added (in the corpus's order: by
-    team, then id); unchanged without the official data."""
+    """The corpus, named as the official data names its characters, teams, tokens and editions in
+    each language (official_names), with the data's characters it lacks added (in the corpus's
+    order: by team, then id); unchanged without the official data."""
     if official is None:
         return corpus
+    corpus = named(corpus, official)
     added = _official_only(corpus, official)
     if not added:
         return corpus

@@ -28,7 +28,21 @@ def output_path(value: str, option: str) -> Path:
         raise AlmanacError(f"cannot be written: {err.strerror or err}", value[:200]) from err
     if not os.access(path.parent, os.W_OK):
         raise AlmanacError(f"the folder {path.parent} is not writable", value)
+    writable(path.parent, value)
     return path
+
+
+def writable(folder: Path, value: str) -> None:
+    """Refused unless a file can be made in folder: a file system that takes no new files
+    (/proc, one mounted read-only) is found before any work, not when the output is written."""
+    try:
+        handle, probe = tempfile.mkstemp(prefix=f".almanac-{os.getpid()}-", suffix=".part",
+                                         dir=folder)
+    except OSError as err:
+        raise AlmanacError(f"cannot write in the folder {folder}: {err.strerror or err}",
+                           value) from err
+    os.close(handle)
+    os.unlink(probe)
 
 
 # A file being written is `.almanac-<pid>-<random>.part` beside its place: a name no person

@@ -1,6 +1,7 @@
-"""Rewrite the README's table of checks with the count of each on the corpus as it is now.
+"""Rewrite the table of checks in docs/pages/checks.md with the count of each on the corpus as
+it is now.
 
-Usage: .venv/bin/python scripts/update_readme_checks.py   (a test fails while the table is stale)
+Usage: .venv/bin/python scripts/update_docs_checks.py   (a test fails while the table is stale)
 """
 from __future__ import annotations
 
@@ -20,10 +21,10 @@ HEADER = "| check | severity | findings |\n|---|---|---|\n"
 def main() -> None:
     counts = Counter(d.code for d in run_checks(load_corpus(ROOT)))
     rows = "".join(f"| `{c.code}` | {c.severity} | {counts[c.code]} |\n" for c in REGISTRY)
-    readme = ROOT / "README.md"
-    text = readme.read_text(encoding="utf-8")
+    page = ROOT / "docs" / "pages" / "checks.md"
+    text = page.read_text(encoding="utf-8")
     table = re.compile(re.escape(HEADER) + r"(?:\|.*\|\n)+")
-    readme.write_text(table.sub(lambda _: HEADER + rows, text), encoding="utf-8")
+    page.write_text(table.sub(lambda _: HEADER + rows, text), encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,83 @@
+"""Language codes as the official data spells them (`zh_Hans`, `pt_BR`, `en@pirate`) and as BCP 47
+tags (`zh-Hans`, `pt-BR`, `en-x-pirate`): the tag names a language's site folder and its pages'
+`lang`; Babel's spelling (`zh_Hans`) finds its name in CLDR."""
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cache
+
+from babel import Locale, UnknownLocaleError
+
+# A BCP 47 tag as the project writes one: a language, then subtags (a script, a region, a
+# private-use part after `x`).
+TAG = re.compile(r"[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*")
+
+
+def language_tag(code: str) -> str:
+    """The BCP 47 tag of a code in either spelling: `_` becomes `-`, the language is lower case,
+    a script title case, a region upper case; a variant after `@`, which BCP 47 cannot spell,
+    becomes a private-use part (`en@pirate` → `en-x-pirate`). A code that is no tag comes back
+    as given (TAG tells)."""
+    base, _, variant = code.partition("@")
+    parts = re.split(r"[_-]", base)
+    if variant:
+        parts += ["x", *re.split(r"[_-]", variant)]
+    tag = []
+    private = False
+    for index, part in enumerate(parts):
+        if private or index == 0:
+            tag.append(part.lower())
+        elif len(part) == 4 and part.isalpha():
+            tag.append(part.title())
+        elif len(part) in (2, 3) and (part.isalpha() or part.isdigit()):
+            tag.append(part.upper())
+        else:
+            tag.append(part.lower())
+        private = private or part.lower() == "x"
+    joined = "-".join(tag)
+    return joined if TAG.fullmatch(joined) else code
+
+
+def babel_code(tag: str) -> str:
+    """Babel's spelling of a tag, its private-use part left out: `zh-Hans` → `zh_Hans`."""
+    return tag.split("-x-")[0].replace("-", "_")
+
+
+def private_use(tag: str) -> str:
+    """The private-use part of a tag (`pirate` of `en-x-pirate`), "" where it has none."""
+    return tag.partition("-x-")[2]
+
+
+_CASED = ("LATIN", "CYRILLIC", "GREEK", "ARMENIAN")
+
+
+@cache
+def _locale(tag: str) -> Locale | None:
+    try:
+        return Locale.parse(babel_code(tag))
+    except (ValueError, UnknownLocaleError):
+        return None
+
+
+def known_to_babel(tag: str) -> bool:
+    return _locale(tag) is not None
+
+
+@cache  # every page's language menu names every language
+def native_name(tag: str) -> str | None:
+    """The language's name in itself from CLDR (Deutsch, 简体中文, Español de América Latina),
+    its first letter capital as in a menu, a private-use part in brackets (English (pirate));
+    None where Babel does not know the language."""
+    locale = _locale(tag)
+    if locale is None:
+        return None
+    # CLDR names some pairs as one (zh_Hans: 简体中文, es_419), others as language (region).
+    name = locale.languages.get(babel_code(tag)) or locale.get_display_name(locale) or tag
+    if extra := private_use(tag):
+        name = f"{name} ({extra.replace('-', ' ')})"
+    # A capital where the script has them in a menu's sense (Georgian's Mtavruli is not one).
+    if name[:1].isalpha() and unicodedata.name(name[0], "").startswith(_CASED):
+        name = name[0].upper() + name[1:]
+    return name
+

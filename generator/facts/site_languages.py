@@ -1,0 +1,104 @@
+"""The languages a build makes a site for: content/languages.yaml's, or those asked for with
+`--languages` (`all`: those and every language whose official game.<code>.json has enough for a
+site). A language of the data alone needs no entry in languages.yaml: it has no almanac texts, so
+no structural words; it takes its name from CLDR and defaults for the rest."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.errors import AlmanacError
+from generator.facts.language_codes import TAG, known_to_babel, language_tag, native_name
+from generator.facts.languages import Language, Languages
+from generator.facts.official import OfficialTexts
+
+# A language of the data alone gets a site when it names or describes at least this share of
+# roles.json's characters: below it, most of its pages would be the English card alone.
+PUBLISH_SHARE = 0.25
+ALL = "all"
+
+
+@dataclass(frozen=True)
+class Selection:
+    """The languages to build, in the site's order (languages.yaml's first, then the data's by
+    tag), and one line for each data file or language the build leaves out, and why."""
+
+    languages: Languages
+    notices: tuple[str, ...] = ()
+
+
+def data_language(tag: str) -> Language:
+    """A language the official data gives and languages.yaml does not declare: its own name from
+    CLDR, its fallbacks the default chain, search in its language where Material's has it."""
+    return Language(code=tag, name=native_name(tag) or tag, site_name="Almanac", fallback=(),
+                    letters=frozenset(), allowed_letters=frozenset(), other_letters=frozenset(),
+                    search_langs=(tag.split("-")[0], "en"), search_separator=None, teams={})
+
+
+def needed(official: OfficialTexts) -> int:
+    """How many characters a language must name or describe to get a site of its own."""
+    return max(1, round(len(official.characters) * PUBLISH_SHARE))
+
+
+def publishable(official: OfficialTexts, tag: str) -> bool:
+    counts = official.counts.get(tag)
+    return counts is not None and counts.named >= needed(official)
+
+
+def _too_small(official: OfficialTexts, tag: str, where: str) -> str:
+    counts = official.counts[tag]
+    return (f"{where}/game.{counts.file_code}.json: {tag}: {counts.line(len(official.characters))}"
+            f"; too little to publish in it (it needs {needed(official)} characters named or "
+            "described): left out")
+
+
+def select_languages(declared: Languages, official: OfficialTexts | None, asked: str | None,
+                     where: str = "") -> Selection:
+    """asked: None (languages.yaml's), `all`, or codes separated by commas in either spelling
+    (zh_Hans, zh-Hans). where: the official data's folder, for the notices."""
+    notices = [f"{where}/{name}: its code is no language tag (such as de, zh_Hans, pt_BR): "
+               "not read" for name in (official.unmatched if official else ())]
+    unknown = [tag for tag in sorted(official.counts) if not declared.get(tag)
+               and not known_to_babel(tag)] if official else []
+    notices += [f"{where}/game.{official.counts[tag].file_code}.json: '{tag}' names no language "
+                f"CLDR knows (declare it in content/languages.yaml to build it): "
+                f"{official.counts[tag].line(len(official.characters))}; not built"
+                for tag in unknown if official]
+    if asked is None:
+        extra = [tag for tag in sorted(official.counts) if not declared.get(tag)
+                 and tag not in unknown and publishable(official, tag)] if official else []
+        if extra:
+            notices.append(f"{where}: the official data has {len(extra)} more languages with "
+                           f"enough for a site ({', '.join(extra)}): --languages all builds "
+                           "them, --languages ko,en,de some")
+        return Selection(declared, tuple(notices))
+    data = official.counts if official else {}
+    if asked.strip() == ALL:
+        tags = [*declared.codes, *(tag for tag in sorted(data)
+                                   if not declared.get(tag) and tag not in unknown)]
+    else:
+        tags = list(dict.fromkeys(language_tag(code) for code in asked.split(",")
+                                  if code.strip()))
+        if not tags:
+            raise AlmanacError("--languages names no language; give `all` or codes separated "
+                               "by commas (ko,en,de,zh_Hans)")
+    chosen = []
+    for tag in tags:
+        language = declared.get(tag)
+        if language is not None:
+            chosen.append(language)
+        elif tag in unknown:
+            raise AlmanacError(f"'{tag}' names no language CLDR knows: declare it in "
+                               "content/languages.yaml to build it")
+        elif not TAG.fullmatch(tag) or tag not in data:
+            source = "the official data (--official DIR)" if official else \
+                "--official DIR (not given)"
+            raise AlmanacError(f"unknown language '{tag}': neither content/languages.yaml nor "
+                               f"{source} has it")
+        elif official and publishable(official, tag):
+            chosen.append(data_language(tag))
+        elif official:
+            notices.append(_too_small(official, tag, where))
+    if not chosen:
+        raise AlmanacError("none of the languages asked for has enough for a site: "
+                           + "; ".join(notices))
+    return Selection(Languages(tuple(chosen)), tuple(notices))

@@ -1,0 +1,41 @@
+"""Text in another direction than its page's, isolated: every element marked with a language
+written the other way (a Latin name on a Hebrew page, a Hebrew one in the language menu of an
+English page) gets that direction as its `dir`, so that the bidirectional algorithm lays it out
+apart from the text around it; a language CLDR does not know gets dir="auto". Also a MkDocs
+hook: every page of a language's site so."""
+from __future__ import annotations
+
+import re
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.pages import Page
+
+from generator.facts.direction import direction
+
+# An opening tag with a lang attribute (attribute values are escaped: no quote, no `>`).
+_MARKED = re.compile(r'<([a-zA-Z][\w-]*)((?:\s[^<>]*?)?)\slang="([^"<>]*)"([^<>]*)>')
+
+
+def isolated(html: str, page_lang: str, languages: tuple[str, ...]) -> str:
+    """The page's HTML with its marks of other-direction languages given their `dir` (its root
+    keeps its own); unchanged where neither the page nor any of `languages` is written right
+    to left."""
+    page = direction(page_lang) or "ltr"
+    if page == "ltr" and all(direction(code) != "rtl" for code in languages):
+        return html
+
+    def mark(match: re.Match[str]) -> str:
+        tag, before, lang, after = match.groups()
+        own = direction(lang)
+        if tag == "html" or own == page or re.search(r'\sdir="', before + " " + after):
+            return match.group(0)
+        return f'<{tag}{before} lang="{lang}" dir="{own or "auto"}"{after}>'
+    return _MARKED.sub(mark, html)
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    languages = config.extra["languages"]  # the language menu's: the site's, its own current
+    own = next(entry["lang"] for entry in languages if entry["current"])
+    # Material gives only <body> the direction; the root states it too, as a sheet's does.
+    output = output.replace("<html ", f'<html dir="{direction(own) or "ltr"}" ', 1)
+    return isolated(output, own, tuple(entry["lang"] for entry in languages))

@@ -1,0 +1,75 @@
+"""axe-core (pinned, installed by scripts/setup) in Chromium: which page is checked at which width.
+
+Every page is checked once; the first page of each kind (a language's characters, teams, sheets,
+sources, report, …) at both widths. The plan is cut into shards, one test module each, so that
+pytest-xdist's workers share the site between them (axe over the whole site is the slow part)."""
+from __future__ import annotations
+
+from itertools import groupby
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+AXE = ROOT / ".venv" / "node" / "node_modules" / "axe-core" / "axe.min.js"
+WIDTHS = {"desktop": (1280, 900), "phone": (390, 844)}
+FAILING = ("serious", "critical")
+RUN = "axe.run(document, {resultTypes: ['violations']})"
+SETTLED = "document.getAnimations().every(a => a.playState !== 'running')"
+SHARDS = 2
+
+
+def pages(site: Path) -> list[str]:
+    """Every page of every language, as a path from the site's root."""
+    return sorted(p.parent.relative_to(site).as_posix() + "/"
+                  for p in site.glob("*/**/index.html") if p.parent != site)
+
+
+def kind(path: str) -> tuple[str, ...]:
+    """A page's language and the section it belongs to ('ko', 'characters'); a home page's ('ko',)."""
+    return tuple(path.split("/")[:2]) if path.count("/") > 1 else (path.split("/")[0],)
+
+
+def plan(site: Path) -> list[tuple[str, str]]:
+    """(page, width) pairs: each page once, widths taking turns; each kind's first at both."""
+    runs = []
+    for _, group in groupby(sorted(pages(site), key=kind), key=kind):
+        first, *rest = group
+        runs += [(first, width) for width in WIDTHS]
+        runs += [(path, list(WIDTHS)[i % len(WIDTHS)]) for i, path in enumerate(rest)]
+    return runs
+
+
+def shard(site: Path, number: int) -> list[tuple[str, str]]:
+    return plan(site)[number::SHARDS]
+
+
+def serious(result: dict) -> list[str]:
+    return [f"{v['id']} ({v['impact']}): {node['target']}"
+            for v in result["violations"] if v["impact"] in FAILING for node in v["nodes"][:3]]
+
+
+def violations(tabs: dict, site_url: str, runs: list[tuple[str, str]]) -> dict[str, list[str]]:
+    """The serious violations of each (page, width) of runs that has any."""
+    found = {}
+    for path, width in runs:
+        tabs[width].goto(f"{site_url}{path}", wait_until="load")
+        if problems := serious(tabs[width].evaluate(RUN)):
+            found[f"{path} ({width})"] = problems
+    return found
+
+
+@pytest.fixture(scope="module")
+def axe_tab(browser):
+    """A tab per width with axe loaded in every page it opens."""
+    if not AXE.is_file():
+        pytest.fail(f"{AXE} is missing: run scripts/setup")
+    tabs = {}
+    for name, (width, height) in WIDTHS.items():
+        tab = browser.new_page(viewport={"width": width, "height": height})
+        tab.add_init_script(path=str(AXE))
+        tabs[name] = tab
+    yield tabs
+    for tab in tabs.values():
+        tab.close()

@@ -1,0 +1,212 @@
+"""Every language of the official data in the page's language, added as a user adds one (an entry
+in content/languages.yaml) and built with --official DIR: names, team words, reminder tokens,
+editions, jinxes and night reminders from game.<code>.json, the interface words of script./app.
+<code>.json (tests/fixtures/official-languages: real names and words, sentences made up)."""
+import re
+import shutil
+from html import unescape
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.projects import almanac, site_project
+
+FIXTURES = ROOT / "tests" / "fixtures"
+# The data's codes are its own (zh_Hans); the project's may be BCP 47's (zh-Hans).
+LANGUAGES = """
+de: {name: Deutsch, site_name: Almanach, fallback: [en], letters: [LATIN]}
+ja: {name: 日本語, site_name: 年鑑, fallback: [en], letters: [HIRAGANA, KATAKANA, CJK]}
+zh-Hans: {name: 简体中文, site_name: 年鉴, fallback: [en], letters: [CJK]}
+ru: {name: Русский, site_name: Альманах, fallback: [en], letters: [CYRILLIC]}
+"""
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """The small project (the Chef and the Imp, in English) with four more languages, built once
+    with the official fixture data and its four languages' files."""
+    root = tmp_path_factory.mktemp("languages")
+    project = site_project(root / "project")
+    with (project / "content" / "languages.yaml").open("a", encoding="utf-8") as languages:
+        languages.write(LANGUAGES)
+    official = shutil.copytree(FIXTURES / "official", root / "official")
+    for path in (FIXTURES / "official-languages").iterdir():
+        shutil.copy(path, official / path.name)
+    result = almanac("build", "--official", str(official), root=project)
+    assert result.returncode == 0, result.stderr
+    return project / "site", result.stdout
+
+
+def page(site: Path, lang: str, path: str) -> str:
+    html = (site / lang / path / "index.html").read_text(encoding="utf-8")
+    return unescape(html.split("<article", 1)[1].split("</article>", 1)[0])
+
+
+NAMES = {"de": ("Koch", "Giftmischer", "Imp"), "ja": ("料理人", "毒師", "インプ"),
+         "zh-Hans": ("厨师", "投毒者", "小恶魔"), "ru": ("Повар", "Отравитель", "Чёрт")}
+
+
+@pytest.mark.parametrize("lang", NAMES)
+def test_character_names_are_the_datas_in_the_pages_language(built, lang):
+    site, _ = built
+    for ident, name in zip(("chef", "poisoner", "imp"), NAMES[lang], strict=True):
+        assert f"<h1>{name}</h1>" in page(site, lang, f"characters/{ident}")
+    # The other name beside it is English's, the first of its fallbacks.
+    assert '<span class="almanac-other-name" lang="en">Poisoner</span>' in \
+        page(site, lang, "characters/poisoner")
+
+
+@pytest.mark.parametrize("lang, singular, plural", [
+    ("de", "Scherge", "Schergen"), ("ja", "手下", "手下"), ("zh-Hans", "爪牙", "爪牙"),
+    ("ru", "Приспешник", "Приспешники")])
+def test_team_words_singular_on_a_character_plural_over_the_team(built, lang, singular, plural):
+    site, _ = built
+    assert f'<span class="almanac-team almanac-evil" data-team="minion">{singular}</span>' in \
+        page(site, lang, "characters/poisoner")
+    assert f"<h1>{plural}</h1>" in page(site, lang, "teams/minion")
+    assert f'href="teams/minion/">{plural}</a>' in page(site, lang, "")
+
+
+@pytest.mark.parametrize("lang, poisoned, dead", [
+    ("de", "Vergiftet", "Tot"), ("ja", "毒状態", "死"), ("zh-Hans", "中毒", "死亡"),
+    ("ru", "Отравлен", "Мёртв")])
+def test_reminder_tokens_are_the_datas_labels(built, lang, poisoned, dead):
+    site, _ = built
+    assert f'<ul class="almanac-tokens">\n<li>{poisoned}</li>\n</ul>' in \
+        page(site, lang, "characters/poisoner")
+    assert f'<ul class="almanac-tokens">\n<li>{dead}</li>\n</ul>' in \
+        page(site, lang, "characters/imp")
+
+
+@pytest.mark.parametrize("lang, edition", [
+    ("de", "Trouble Brewing"), ("ja", "トラブル・ブルイング"), ("zh-Hans", "暗流涌动"),
+    ("ru", "Тучи Сгущаются")])
+def test_the_edition_is_named_as_the_data_names_it(built, lang, edition):
+    site, _ = built
+    assert '<span class="almanac-edition" data-edition="tb"><span lang="en">Edition</span>: ' \
+           f'{edition}</span>' in \
+        page(site, lang, "characters/chef")
+
+
+@pytest.mark.parametrize("lang, night, reminder", [
+    ("de", "Weitere Nächte", "Der Imp wirft einen Testtopf um."),
+    ("ja", "他の夜", "インプが試作の鍋をひっくり返します。"),
+    ("zh-Hans", "其他夜晚", "小恶魔打翻一口测试用的锅。"),
+    ("ru", "Последующие ночи", "Чёрт опрокидывает тестовую кастрюлю.")])
+def test_the_official_night_reminder_in_the_pages_language(built, lang, night, reminder):
+    site, _ = built
+    html = page(site, lang, "characters/imp")
+    assert f'<div class="almanac-night-reminder" data-night="other">\n<p><strong>{night}</strong>: ' \
+           f'<span lang="{lang}">{reminder}' in html
+    assert '<span class="nightsheet-reminder" title="reminder token">◉</span></span></p>' in html
+    # In the page's language: its mark names the source alone, no other language; the data
+    # has no word for the mark, which is English and says so.
+    assert '<p class="almanac-origin" data-origin="official"><span lang="en">Official night ' \
+           'reminder</span></p>' in html
+    assert 'data-night="first">' not in html.split('class="almanac-night"', 1)[1].split(
+        "</ul>", 1)[1]  # the Imp has no first-night reminder
+
+
+def test_a_night_reminder_keeps_its_lines_and_its_tokens(built):
+    site, _ = built
+    html = page(site, "de", "characters/poisoner")
+    assert '<span lang="de">Der Giftmischer zeigt auf einen Gast.<br>Lege das ' \
+           '<strong class="nightsheet-mark">VERGIFTET</strong> Plättchen.</span>' in html
+
+
+def test_a_language_lacking_a_reminder_shows_the_english_one_marked(built):
+    site, _ = built
+    html = page(site, "zh-Hans", "characters/poisoner")
+    assert '<strong>其他夜晚</strong>: <span lang="en">' in html  # the fixture's English one
+    assert '<p class="almanac-origin" data-origin="official"><span lang="en">Official night ' \
+           'reminder</span> · <span lang="en">In English</span></p>' in html
+
+
+@pytest.mark.parametrize("lang, partner, text", [
+    ("de", "Koch", "Wirft der Imp den Topf um, kocht der Koch die Testsuppe neu."),
+    ("ja", "料理人", "インプが鍋を倒したら、料理人はスープを作り直します。"),
+    ("ru", "Повар", "Если Чёрт опрокинет кастрюлю, Повар сварит тестовый суп заново.")])
+def test_jinx_partners_and_texts_in_the_pages_language(built, lang, partner, text):
+    site, _ = built
+    html = page(site, lang, "characters/imp")
+    assert f'<li data-jinx="chef imp"><a href="../../characters/chef/">{partner}</a>: ' \
+           f'<span lang="{lang}">{text}</span></li>' in html
+
+
+@pytest.mark.parametrize("lang, jinxes, first_night", [
+    ("ja", "ジンクス", "最初の夜"), ("zh-Hans", "相克规则", "首个夜晚"), ("ru", "Сглазы", "Первая ночь"),
+    ("de", "Jinxes", "Erste Nacht")])
+def test_interface_words_from_the_official_tools(built, lang, jinxes, first_night):
+    site, _ = built
+    html = page(site, lang, "characters/imp")
+    assert re.search(rf'<h2 id="[^"]*">{jinxes}</h2>', html)
+    chef = page(site, lang, "characters/chef")
+    assert f'<div class="almanac-night-reminder" data-night="first">\n<p><strong>{first_night}' \
+           "</strong>" in chef
+
+
+@pytest.mark.parametrize("lang", ["de", "ja", "zh-Hans", "ru"])
+def test_the_rest_of_the_interface_is_english_and_marked_so(built, lang):
+    site, _ = built
+    html = page(site, lang, "characters/chef")
+    assert '<h2 id="ability"><span lang="en">Ability</span></h2>' in html
+    assert '<span class="nightsheet-reminder" title="reminder token">' in html  # no tags in it
+    home = (site / lang / "index.html").read_text(encoding="utf-8")
+    assert "<title>Home - " in home  # a title holds no mark
+
+
+def test_the_summary_counts_the_strings_shown_in_english_per_language(built):
+    _, summary = built
+    counts = dict(line.split(": ", 1) for line in summary.splitlines()
+                  if line.startswith("UI strings"))
+    total = int(counts["UI strings (ko)"].split(",")[0])
+    assert counts["UI strings (ko)"] == f"{total}, 0 untranslated, 0 fuzzy"
+    # First night, Other nights, Jinxes, Characters, Trouble Brewing; German adds Experimental
+    # and Dusk (the night order's row).
+    worded = {"de": 7, "ja": 6, "zh-Hans": 5, "ru": 5}
+    ja_words = "First night, Other nights, Jinxes, Characters, Trouble Brewing, Dusk"
+    assert len(ja_words.split(", ")) == worded["ja"]
+    for lang, count in worded.items():
+        assert counts[f"UI strings ({lang})"] == \
+            f"{total}, {total} untranslated, 0 fuzzy, {count} in the official tools' words, " \
+            f"{total - count} in English"
+
+
+def test_a_place_in_the_night_order_has_no_english_ordinal_in_another_language(corpus):
+    from generator.views.characters import night_places, sheet_orders
+    orders = sheet_orders(corpus)
+    # The Noble wakes 15th of 18 on the first night of script 000, on no other night of it.
+    english = night_places(corpus, "noble", "en", orders)[0]
+    assert (english.script_id, english.position, english.count) == ("000", 15, 18)
+    assert (english.ordinal, english.fraction) == ("%(n)sth", "15 / 18")
+    for lang in ("de", "ja", "zh-Hans", "ru"):
+        place = night_places(corpus, "noble", lang, orders)[0]
+        assert (place.ordinal, place.fraction) == ("", "15 / 18"), lang
+    # A code Babel does not know still gets its numbers.
+    assert night_places(corpus, "noble", "en@pirate", orders)[0].fraction == "15 / 18"
+
+
+@pytest.mark.parametrize("lang, search", [("de", "Suche"), ("ja", "検索"), ("zh-Hans", "搜索"),
+                                          ("ru", "Поиск")])
+def test_materials_own_interface_in_the_pages_language(built, lang, search):
+    site, _ = built
+    html = (site / lang / "index.html").read_text(encoding="utf-8")
+    assert f'placeholder="{search}"' in html
+
+
+def test_materials_language_for_the_datas_codes():
+    from generator.output.site import material_language
+    assert [material_language(code) for code in
+            ("zh-Hans", "zh_Hans", "pt_BR", "nb_NO", "es_419", "en@pirate", "tlh", "ko")] == \
+        ["zh", "zh", "pt-BR", "nb", "es", "en", "en", "ko"]
+
+
+def test_names_in_the_other_languages_are_other_names_but_the_ones_shown(built):
+    site, _ = built
+    html = page(site, "de", "characters/imp")
+    # German and English both call it Imp: shown once, as the page's name.
+    assert '<span class="almanac-other-name" lang="en">Imp</span>' in html
+    assert '<span class="almanac-aliases"><span lang="en">Also called</span>: ' \
+           '<span lang="ko">임프</span>, <span lang="ja">インプ</span>, ' \
+           '<span lang="zh-Hans">小恶魔</span>, <span lang="ru">Чёрт</span></span>' in html

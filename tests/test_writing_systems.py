@@ -1,0 +1,292 @@
+"""Every script's letters, and right to left: the fonts scripts/setup installs have the letters
+of Thai, Hebrew, Japanese and Chinese pages and sheets, which name them in their font stacks and
+print them as named, embedded subsets; Hebrew pages and sheets run right to left with Latin
+text isolated; a letter no installed font has is said in one line, and --strict fails."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.projects import SMALL_ALMANAC, almanac, site_project
+
+# Real names and labels of the official translations; every sentence is the test's own.
+THAI = {"roles": {
+    "chef": {"name": "เชฟ", "ability": "คืนแรก คุณรู้ว่ามีซุปทดลองกี่ถ้วยที่เค็มเกินไป",
+             "first": "ให้เชฟชิมซุปทดลองหนึ่งช้อน"},
+    "imp": {"name": "อิมป์", "ability": "ทุกคืน คุณทำหม้อทดลองหนึ่งใบตกจากเตา",
+            "other": "อิมป์ชี้ไปที่หม้อทดลองหนึ่งใบ"}}}
+JAPANESE = {"roles": {
+    "chef": {"name": "料理人", "ability": "最初の夕食で、試作のスープが何杯しょっぱすぎたかを知る。",
+             "first": "料理人に試作のスープを一口味見させる。"},
+    "imp": {"name": "インプ", "ability": "毎晩、試作の鍋をひとつかまどから落とす。",
+            "other": "インプが試作の鍋をひとつ指さす。"}}}
+# The Hebrew data names no character: its pages and sheets name them in English, isolated.
+HEBREW = {"roles": {
+    "chef": {"ability": "בארוחת הערב הראשונה, תדע כמה מרקי ניסיון היו מלוחים מדי.",
+             "first": "תן לשף לטעום כף אחת של מרק ניסיון."},
+    "imp": {"ability": "בכל לילה, אתה מפיל סיר ניסיון אחד מהכיריים.",
+            "other": "השד מצביע על סיר ניסיון אחד."}}}
+LANGUAGES = """th:
+  name: ไทย
+  site_name: ปูม
+  fallback: [en]
+  letters: [THAI]
+  allowed_letters: [LATIN]
+  teams: {Townsfolk: townsfolk, Demon: demon}
+  how_to_run: How to Run
+  examples: Examples
+  not_written_yet: Not written yet.
+  night: {first: first night, each: each night, other: except the first}
+he:
+  name: עברית
+  site_name: אלמנך
+  fallback: [en]
+  letters: [HEBREW]
+  allowed_letters: [LATIN]
+  teams: {Townsfolk: townsfolk, Demon: demon}
+  how_to_run: How to Run
+  examples: Examples
+  not_written_yet: Not written yet.
+  night: {first: first night, each: each night, other: except the first}
+ja:
+  name: 日本語
+  site_name: 年鑑
+  fallback: [en]
+  letters: [CJK, HIRAGANA, KATAKANA]
+  allowed_letters: [LATIN]
+  teams: {Townsfolk: townsfolk, Demon: demon}
+  how_to_run: How to Run
+  examples: Examples
+  not_written_yet: Not written yet.
+  night: {first: first night, each: each night, other: except the first}
+zh-Hans:
+  name: 简体中文
+  site_name: 年鉴
+  fallback: [en]
+  letters: [CJK]
+  allowed_letters: [LATIN]
+  teams: {镇民: townsfolk, 恶魔: demon}
+  how_to_run: 进行方式
+  examples: 示例
+  not_written_yet: 尚未撰写。
+  night: {first: 第一夜, each: 每个夜晚, other: 除第一夜外}
+"""
+# Chinese through an almanac of its own (the data's zh_Hans code is part of another change).
+CHINESE_ALMANAC = """镇民
+Chef
+在第一顿晚餐时，你会得知有几碗试验汤太咸。
+一句为测试而写的风味文字。
+“在第一顿晚餐时，你会得知有几碗试验汤太咸。”厨师数一数汤碗。
+进行方式
+- 第一夜，唤醒厨师，给他尝一勺试验汤，然后让他入睡。
+恶魔
+Imp
+尚未撰写。
+"""
+SCRIPT = [{"id": "_meta", "name": "Test Kitchen", "author": "tests"}, "chef", "imp"]
+# A letter of the private use area that no font has: it would print as a box.
+NO_GLYPH = "\U000F0000"
+
+
+def _project(root: Path, thai: dict) -> tuple[Path, Path]:
+    """A project of the small English almanac, four languages more and their official data."""
+    project = site_project(root / "project", {"en/004_small.txt": SMALL_ALMANAC.encode(),
+                                              "zh-Hans/004_small.txt": CHINESE_ALMANAC.encode()})
+    with (project / "content" / "languages.yaml").open("a", encoding="utf-8") as languages:
+        languages.write(LANGUAGES)
+    official = root / "official"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "official", official)
+    for code, data in (("th", thai), ("ja", JAPANESE), ("he", HEBREW)):
+        (official / f"game.{code}.json").write_text(json.dumps(data, ensure_ascii=False),
+                                                   encoding="utf-8")
+    (project / "script.json").write_text(json.dumps(SCRIPT), encoding="utf-8")
+    return project, official
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    project, official = _project(tmp_path_factory.mktemp("letters"), THAI)
+    result = almanac("build", "--strict", "--official", str(official), root=project)
+    return project, official, result
+
+
+@pytest.fixture(scope="module")
+def printed(built):
+    project, official, _ = built
+    result = almanac("print", "script.json", "-o", "sheets", "--lang", "th,he,ja,zh-Hans",
+                     "--official", str(official), root=project)
+    return project / "sheets", result
+
+
+# A font as pdffonts lists it: name, type, encoding, embedded, subset, unicode, object.
+_FONT = re.compile(r"(\S+)\s+(.+?)\s+(\S+)\s+(yes|no)\s+(yes|no)\s+(?:yes|no)\s+\d+\s+\d+")
+
+
+def _fonts(pdf: Path) -> list[tuple[str, str, str, str]]:
+    """Each font of a PDF: name, type, embedded, subset."""
+    listing = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True,
+                             check=True).stdout.splitlines()[2:]
+    return [(m[1], m[2], m[4], m[5]) for line in listing if (m := _FONT.fullmatch(line))]
+
+
+def _page(project: Path, lang: str, path: str = "characters/chef/index.html") -> str:
+    return (project / "site" / lang / path).read_text(encoding="utf-8")
+
+
+# The fonts setup installs, by a language fontconfig knows them to write.
+SETUP_FONTS = (("th", "Noto Sans Thai"), ("he", "Noto Sans Hebrew"), ("ar", "Noto Sans Arabic"),
+               ("fa", "Noto Sans Arabic"), ("hi", "Noto Sans Devanagari"),
+               ("ka", "Noto Sans Georgian"), ("ja", "IPAPGothic"),
+               ("zh-cn", "WenQuanYi Micro Hei"), ("ko", "NanumGothic"))
+
+
+@pytest.mark.parametrize(("lang", "family"), SETUP_FONTS)
+def test_setup_installs_a_font_for_each_script_that_the_stylesheets_name(lang, family):
+    families = subprocess.run(["fc-list", f":lang={lang}", "family"], capture_output=True,
+                              text=True, check=True).stdout
+    assert family in {name for line in families.splitlines() for name in line.split(",")}
+    assert f'"{family}"' in (ROOT / "templates" / "assets" / "fonts.css").read_text(
+        encoding="utf-8")
+
+
+def test_setup_names_the_packages_that_hold_them():
+    setup = (ROOT / "scripts" / "setup").read_text(encoding="utf-8")
+    packages = re.search(r"^fonts=\((.*)\)$", setup, re.M).group(1).split()
+    assert packages == ["fonts-nanum", "fonts-noto-core", "fonts-ipafont-gothic",
+                        "fonts-wqy-microhei"]
+    for package in packages:
+        status = subprocess.run(["dpkg-query", "-W", "-f", "${Status}", package],
+                                capture_output=True, text=True).stdout
+        assert status == "install ok installed"
+
+
+def test_the_build_finds_a_font_for_every_letter(built):
+    _, _, result = built
+    assert result.returncode == 0, result.stderr
+    assert "no-font" not in result.stderr
+
+
+@pytest.mark.parametrize(("lang", "direction", "text"), [
+    ("th", "ltr", "คืนแรก คุณรู้ว่ามีซุปทดลองกี่ถ้วยที่เค็มเกินไป"),
+    ("ja", "ltr", "最初の夕食で、試作のスープが何杯しょっぱすぎたかを知る。"),
+    ("he", "rtl", "בארוחת הערב הראשונה, תדע כמה מרקי ניסיון היו מלוחים מדי."),
+    ("zh-Hans", "ltr", "在第一顿晚餐时，你会得知有几碗试验汤太咸。")])
+def test_a_page_states_its_language_and_direction(built, lang, direction, text):
+    project, _, _ = built
+    page = _page(project, lang)
+    assert re.search(rf'<html dir="{direction}" lang="[^"]+"', page)
+    assert f'<body dir="{direction}"' in page
+    assert text in page
+    stylesheets = re.findall(r'<link rel="stylesheet" href="([^"]+)"', page)
+    assert "../../assets/fonts.css" in stylesheets
+
+
+def test_text_written_the_other_way_is_isolated_on_a_hebrew_page(built):
+    project, _, _ = built
+    page = _page(project, "he")
+    # The card's English flavor (the Hebrew data has none) and the English name run left to
+    # right inside the page.
+    flavor = re.search(r'<div class="almanac-flavor" lang="en" dir="ltr"[^>]*>', page)
+    assert flavor, re.findall(r'<div class="almanac-flavor"[^>]*>', page)
+    assert 'lang="he" dir="' not in page  # the page's own language is not marked again
+    # The language menu: every other language is left to right, isolated.
+    assert re.search(r'hreflang="ko" lang="ko" dir="ltr"', page)
+
+
+def test_a_left_to_right_page_isolates_the_hebrew_language_name(built):
+    project, _, _ = built
+    page = _page(project, "th")
+    assert re.search(r'hreflang="he" lang="he" dir="rtl"[^>]*>\s*עברית', page)
+    assert 'lang="ko" dir=' not in page
+
+
+def test_every_sheet_prints_on_one_page_with_a_named_font_of_its_letters(printed):
+    folder, result = printed
+    assert result.returncode == 0, result.stderr
+    assert "no-font" not in result.stderr
+    expected = {"th": "NotoSansThai", "he": "NotoSansHebrew", "ja": "IPAPGothic",
+                "zh-Hans": "WenQuanYiMicroHei"}
+    for lang, family in expected.items():
+        for kind in ("script", "first", "other"):
+            pdf = folder / f"{kind}-{lang}.pdf"
+            fonts = _fonts(pdf)
+            assert fonts and all(kind_ != "Type 3" and embedded == "yes" and subset == "yes"
+                                 for _, kind_, embedded, subset in fonts), (pdf, fonts)
+            assert any(re.fullmatch(rf"[A-Z]{{6}}\+{family}(-Regular)?", name)
+                       for name, *_ in fonts), (pdf, fonts)
+            pages = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True,
+                                   check=True).stdout
+            assert re.search(r"^Pages:\s+1$", pages, re.M), pdf
+
+
+def test_a_hebrew_sheet_runs_right_to_left(built):
+    project, official, _ = built
+    result = almanac("nightsheet", "script.json", "--lang", "he", "--night", "first",
+                     "--official", str(official), "--html", "first-he.html", root=project)
+    assert result.returncode == 0, result.stderr
+    sheet = (project / "first-he.html").read_text(encoding="utf-8")
+    assert sheet.startswith('<!doctype html>\n<html lang="he" dir="rtl">')
+    assert "תן לשף לטעום כף אחת של מרק ניסיון." in sheet
+    # The English title of the script, written the other way, is isolated.
+    assert re.search(r'<h1 class="nightsheet-title" lang="en" dir="ltr">Test Kitchen</h1>', sheet)
+
+
+def test_a_letter_no_font_has_is_one_line_and_strict_fails(tmp_path):
+    boxed = {"roles": {**THAI["roles"],
+                       "chef": {**THAI["roles"]["chef"],
+                                "ability": f"คืนแรก คุณรู้ว่ามีซุป {NO_GLYPH} กี่ถ้วย"}}}
+    project, official = _project(tmp_path, boxed)
+    result = almanac("print", "script.json", "-o", "sheets", "--lang", "th", "--official",
+                     str(official), root=project)
+    assert result.returncode == 0, result.stderr
+    lines = [line for line in result.stderr.splitlines() if "no-font" in line]
+    assert lines == [
+        f"sheets/script-th.pdf: warning no-font: Thai: no installed font has '{NO_GLYPH}' "
+        "U+F0000; the sheet would print them as boxes (scripts/setup installs a font for "
+        "every writing system of the official data)"]
+    strict = almanac("print", "script.json", "-o", "sheets", "--lang", "th", "--official",
+                     str(official), "--strict", root=project)
+    assert strict.returncode == 1
+    assert [line for line in strict.stderr.splitlines() if "no-font" in line] == lines
+
+    site = almanac("build", "--strict", "--official", str(official), root=project)
+    assert site.returncode == 1
+    found = [line for line in site.stderr.splitlines() if "no-font" in line]
+    assert len(found) == 1 and re.fullmatch(
+        rf"{re.escape(str(project))}/build/th/docs/characters/chef\.md:\d+: warning no-font: "
+        rf"Thai: no installed font has '{NO_GLYPH}' U\+F0000; the site would show them as "
+        r"boxes \(scripts/setup installs a font for every writing system of the official "
+        r"data\)", found[0]), found
+    assert site.stderr.splitlines()[-1] == (
+        "Site not built (the previous site/ is unchanged): --strict: the th pages show letters "
+        "no installed font has (the line above)")
+    assert not (project / "site").exists()
+
+
+def test_only_letters_that_need_a_glyph_and_lack_one_are_named():
+    from generator.facts.fonts import shown, without_font
+    # Spaces, a joiner, a bidi mark and a variation selector need no glyph; Thai, Hebrew, kana
+    # and Han have a font; two private-use letters have none.
+    text = f"เชฟ \u200d\u200fשף\ufe0f 料理人 インプ {NO_GLYPH}\ue000{NO_GLYPH}"
+    assert without_font(text) == f"\ue000{NO_GLYPH}"
+    assert shown(without_font(text)) == f"'\ue000' U+E000, '{NO_GLYPH}' U+F0000"
+    assert shown("abc", most=2) == "'a' U+0061, 'b' U+0062 and 1 more"
+
+
+def test_isolation_marks_only_text_written_the_other_way():
+    from generator.output.isolation import isolated
+    page = ('<html lang="he"><p lang="en" class="x">Chef</p><span lang="he">שף</span>'
+            '<b lang="tlh">Qapla</b><i dir="ltr" lang="en">Imp</i>')
+    assert isolated(page, "he", ("he", "en")) == (
+        '<html lang="he"><p lang="en" dir="ltr" class="x">Chef</p><span lang="he">שף</span>'
+        '<b lang="tlh" dir="auto">Qapla</b><i dir="ltr" lang="en">Imp</i>')
+    english = '<p lang="ko">요리사</p><a hreflang="he" lang="he">עברית</a>'
+    assert isolated(english, "en", ("en", "ko", "he")) == \
+        '<p lang="ko">요리사</p><a hreflang="he" lang="he" dir="rtl">עברית</a>'
+    assert isolated(english, "en", ("en", "ko")) == english  # no language runs the other way
