@@ -108,6 +108,7 @@ def _sheets(args: argparse.Namespace, asked: str | None, kinds: tuple[str, ...],
     separated by commas in either spelling (zh_Hans, zh-Hans), None for languages.yaml's (single:
     its first); a language of the official data alone is the data's, what it lacks said in one
     line. The run speaks the first language named, else the reader's (args.run_lang)."""
+    from generator.facts.catalogs import has_catalog
     from generator.output.sheets import make_sheet
     official = _official(args)
     corpus = load_corpus(args.root)
@@ -120,7 +121,8 @@ def _sheets(args: argparse.Namespace, asked: str | None, kinds: tuple[str, ...],
         language for language in selection.languages.all if not declared.get(language.code)))))
     langs = list(selection.languages.codes)[:1 if single else None]
     named = asked is not None and asked.strip() != "all"
-    args.run_lang = langs[0] if named else _reader_language(corpus)
+    spoken = langs[0] if named else _reader_language(corpus)
+    args.run_lang = spoken if has_catalog(spoken) else "en"  # no half-translated lines
     script = _script(args, corpus, official, args.run_lang)
     sheets = [make_sheet(corpus, script, lang, kind, official, getattr(args, "detail", "full"))
               for lang in langs for kind in kinds]
