@@ -106,19 +106,22 @@ _SHOWN_WARNINGS = 10
 def _script(args: argparse.Namespace, corpus: Corpus, official: OfficialTexts | None,
             lang: str) -> ScriptSpec:
     """The script file, its warnings printed (`file: warning: …`), with what its written-out
-    official characters replace (in lang, the first sheet's language); its errors raised."""
+    official characters replace (in lang, the run's language); its errors raised."""
     from generator.read.script_json import read_script
     from generator.views.overrides import override_lines, overrides
+    from generator.views.script_notes import said
     script = read_script(Path(args.script), {t.id for t in corpus.glossary.game_terms("botc")},
                          corpus.night_order.specials)
     script = replace(script, warnings=(*script.warnings, *override_lines(
         overrides(script, corpus.night_order, official), lang)))
     shown = script.warnings if args.verbose else script.warnings[:_SHOWN_WARNINGS]
     for warning in (*shown, *(script.details if args.verbose else ())):
-        print(f"{args.script}: warning: {warning}", file=sys.stderr)  # _Shown escapes
+        print(f"{args.script}: warning: {said(warning, lang)}", file=sys.stderr)  # _Shown escapes
     if len(shown) < len(script.warnings):
-        print(f"{args.script}: warning: and {len(script.warnings) - len(shown)} more; "
-              "--verbose lists every one", file=sys.stderr)
+        from generator.facts.catalogs import translations
+        more = translations(lang).gettext("and %(count)d more; --verbose lists every one")
+        print(f"{args.script}: warning: " + more % {"count": len(script.warnings) - len(shown)},
+              file=sys.stderr)
     return script
 
 
@@ -128,7 +131,8 @@ def _sheets(args: argparse.Namespace, asked: str | None, kinds: tuple[str, ...],
     """The corpus, the script and its sheets of each kind in each language asked: `all`, codes
     separated by commas in either spelling (zh_Hans, zh-Hans), None for languages.yaml's (single:
     its first); a language of the official data alone is the data's, what it lacks said in one
-    line."""
+    line. The run speaks the first language named, else the reader's (args.run_lang)."""
+    from generator.facts.catalogs import has_catalog
     from generator.output.sheets import make_sheet
     official = _official(args)
     corpus = load_corpus(args.root)
@@ -142,10 +146,24 @@ def _sheets(args: argparse.Namespace, asked: str | None, kinds: tuple[str, ...],
     # The sheets name characters, tokens and teams as the data does in each language.
     corpus = named(corpus, official)
     langs = list(selection.languages.codes)[:1 if single else None]
-    script = _script(args, corpus, official, langs[0])
+    chosen = asked is not None and asked.strip() != "all"
+    spoken = langs[0] if chosen else _reader_language(corpus)
+    args.run_lang = spoken if has_catalog(spoken) else "en"  # no half-translated lines
+    script = _script(args, corpus, official, args.run_lang)
     sheets = [make_sheet(corpus, script, lang, kind, official, getattr(args, "detail", "full"))
               for lang in langs for kind in kinds]
     return corpus, script, sheets, official
+
+
+def _reader_language(corpus: Corpus) -> str:
+    """The reader's language as gettext finds it (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), where
+    the project has it; else English."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        if value := os.environ.get(variable, "").split(":")[0].split(".")[0].split("@")[0]:
+            found = next((code for code in (value, value.split("_")[0])
+                          if code in corpus.languages.codes), None)
+            return found or "en"
+    return "en"
 
 
 def _summarise(args: argparse.Namespace, script: ScriptSpec,
@@ -154,26 +172,26 @@ def _summarise(args: argparse.Namespace, script: ScriptSpec,
     """The run's last line: what the sheets lack; with --strict, exit 1 when anything does."""
     from generator.views.sheet_summary import summarise
     summary = summarise(args.script, [(s.lang, s) for s in sheets], official,
-                        len(script.warnings), pages)
+                        len(script.warnings), pages, args.run_lang)
     print(summary.line, file=sys.stdout if summary.complete else sys.stderr)
     return 1 if args.strict and not summary.complete else 0
 
 
-def _fonts_have_letters(printed: list[tuple[str, Path, str]]) -> bool:
+def _fonts_have_letters(printed: list[tuple[str, Path, str]], lang: str) -> bool:
     """Whether every letter of each (HTML, file, language) sheet has an installed font; where
-    one has none, one line per sheet says which (a box is never printed in silence)."""
+    one has none, one line per sheet says which (a box is never printed in silence), in lang."""
     from generator.codes import NO_FONT
     from generator.facts.fonts import shown
     from generator.output.glyphs import sheet_gaps, unknown_fonts
     if unknown_fonts():
-        print(f"warning {NO_FONT.code}: {message(NO_FONT.at('', 0, key='unknown'), 'en')}",
+        print(f"warning {NO_FONT.code}: {message(NO_FONT.at('', 0, key='unknown'), lang)}",
               file=sys.stderr)
         return False
     complete = True
     for html, target, lang in printed:
         if letters := sheet_gaps(html):
             gap = NO_FONT.at(str(target), 0, key="sheet", language=lang, letters=shown(letters))
-            print(visible(f"{target}: warning {gap.code}: {message(gap, 'en')}"),
+            print(visible(f"{target}: warning {gap.code}: {message(gap, lang)}"),
                   file=sys.stderr)
             complete = False
     return complete
@@ -188,7 +206,7 @@ def _one_sheet(args: argparse.Namespace, kind: str) -> int:
     corpus, script, sheets, official = _sheets(args, args.lang or None, (kind,), single=True)
     html = sheet_html(corpus, args.root / "templates", sheets[0], official)
     pages = _write_sheet(html, target, args.pdf is not None)
-    lettered = _fonts_have_letters([(html, target, sheets[0].lang)])
+    lettered = _fonts_have_letters([(html, target, sheets[0].lang)], args.run_lang)
     status = _summarise(args, script, sheets, official is not None,
                         [(str(target), pages)] if pages else [])
     return 1 if args.strict and not lettered else status
@@ -220,7 +238,8 @@ def _print(args: argparse.Namespace) -> int:
     for _, pdf in jobs:
         print(pdf)
     lettered = _fonts_have_letters([(html, pdf, sheet.lang)
-                                    for (html, pdf), sheet in zip(jobs, sheets, strict=True)])
+                                    for (html, pdf), sheet in zip(jobs, sheets, strict=True)],
+                                   args.run_lang)
     status = _summarise(args, script, sheets, official is not None,
                         [(str(pdf), count) for (_, pdf), count in zip(jobs, counts, strict=True)])
     return 1 if args.strict and not lettered else status

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from collections.abc import Sequence
 from pathlib import Path
@@ -14,6 +15,9 @@ from generator.pipeline import load_corpus
 from generator.read.corpus import Text, decode
 
 ROOT = Path(__file__).resolve().parent.parent
+# Sheet commands speak the reader's language without --lang: the tests' runs read English,
+# whatever the locale of the one running them.
+os.environ["LANGUAGE"] = "en"
 FILES = {
     "000": "content/ko/000_a5b1c4d9f849e54a.txt",
     "001": "content/ko/001_1d042180b4afe951.txt",

@@ -393,8 +393,7 @@ def test_night_numbers_of_an_older_order_keep_todays_places_in_one_line(corpus, 
     assert warned(tmp_path, "older-order", "--lang", "ko") == [
         "스크립트에 적힌 공식 캐릭터 4개의 밤 번호는 예전 순서를 따릅니다. 현재 공식 순서대로 깨웁니다"]
     assert sheet_command(tmp_path, "nightsheet", "older-order", "--lang", "ko") == (
-        f"{SHAPES / 'older-order.json'}: 1 text in another language; 1 warning about the "
-        "script above", 0)
+        f"{SHAPES / 'older-order.json'}: 다른 언어로 쓰인 글 1개; 위에 나온 스크립트 경고 1개", 0)
 
 
 def test_a_number_past_todays_last_place_is_an_older_order(corpus, read):
@@ -562,6 +561,27 @@ def test_reformatted_copies_of_the_cards_are_the_cards_on_a_korean_sheet(corpus,
         "fortuneteller: 스크립트의 다른 밤 안내가 공식 내용을 대신합니다"]
 
 
+def test_a_copy_of_the_korean_card_is_the_card_on_an_english_sheet(corpus, tmp_path):
+    """A script exported in Korean copies the Korean card (marks dropped): no override, the
+    English sheet shows the English card."""
+    import json
+
+    path = tmp_path / "korean.json"
+    path.write_text(json.dumps([
+        {"id": "poisoner", "name": "독살범", "team": "minion",
+         "ability": "매일 밤, 지어낸 손님 1명의 그릇에 후추를 넣습니다.",
+         "firstNightReminder": "독살범이 지어낸 손님 한 명을 고릅니다."}, "chef", "imp"],
+        ensure_ascii=False), encoding="utf-8")
+    spec = read_script(path, [t.id for t in corpus.glossary.game_terms("botc")],
+                       corpus.night_order.specials)
+    official = load_official(OFFICIAL)
+    assert overrides(spec, corpus.night_order, official) == Overrides(())
+    row = next(r for r in build_sheet(corpus, spec, "en", "first", official, "short").rows
+               if r.id == "poisoner")
+    assert (row.source, row.text_lang, row.changed) == ("official", "en", ())
+    assert "".join(p.text for p in row.instructions[0]) == "The Poisoner seasons a guest's stew. "
+
+
 def test_an_english_night_reminder_rewrite_goes_beside_the_korean_card(corpus, read):
     """The Poisoner's first-night reminder is the script's own, in English: on the Korean
     sheet, short or full, the row is Korean and the script's words are beside it."""
@@ -595,3 +615,91 @@ def test_override_lines_list_three_fields_and_choose_korean_particles():
     assert override_lines(Overrides((), 1), "en") == (
         "the script's night numbers for 1 official character follow an older order; today's "
         "official order is used",)
+
+
+def test_every_line_of_a_run_speaks_the_first_language_asked(tmp_path):
+    """Issue 26: `print --lang ko,en` warned in Korean and ended in English. The warnings and
+    the last line follow the first of --lang, whatever the sheets' languages."""
+    result = almanac("print", str(SHAPES / "override-night.json"), "-o", str(tmp_path / "out"),
+                     "--lang", "ko,en", "--official", str(OFFICIAL))
+    assert result.returncode == 0, result.stderr
+    script = SHAPES / "override-night.json"
+    assert result.stderr.splitlines() == [
+        f"{script}: warning: fortuneteller: 스크립트의 첫날 밤 순서 52가 공식 내용을 대신합니다",
+        f"{script}: warning: poisoner: 스크립트의 다른 밤 순서 0(깨지 않음)이 공식 내용을 대신합니다",
+        f"{script}: ko: 능력이 없는 캐릭터 1명, 안내가 없는 줄 1개; en: 능력이 없는 캐릭터 1명, "
+        "안내가 없는 줄 1개; 위에 나온 스크립트 경고 2개; 연감에도 공식 데이터에도 아직 시트의 언어로 된 그 "
+        "글이 없습니다"]
+    assert result.stdout.splitlines() == [str(tmp_path / "out" / f"{kind}-{lang}.pdf")
+                                          for lang in ("ko", "en")
+                                          for kind in ("script", "first", "other")]
+
+
+@pytest.mark.parametrize("reader, said", [
+    ({"LANG": "ko_KR.UTF-8"}, "스크립트의 첫날 밤 순서 52가 공식 내용을 대신합니다"),
+    ({"LANG": "C.UTF-8"}, "the script's first-night place (52) replaces the official one"),
+    ({"LANG": "ko_KR.UTF-8", "LC_ALL": "en_GB.UTF-8"},
+     "the script's first-night place (52) replaces the official one"),
+    ({"LANG": "de_DE.UTF-8"}, "the script's first-night place (52) replaces the official one"),
+])
+def test_without_lang_a_run_speaks_the_readers_language(tmp_path, reader, said):
+    """No --lang: the sheet is in the project's first language, the run's lines in the
+    reader's (gettext's variables), English where the project lacks it."""
+    import os
+    import sys
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    result = subprocess.run(
+        [sys.executable, "-m", "generator.cli", "nightsheet", str(SHAPES / "override-night.json"),
+         "--html", str(tmp_path / "n.html")], cwd=ROOT, capture_output=True, text=True,
+        encoding="utf-8", env={**env, **reader, "PYTHONPATH": str(ROOT)})
+    assert result.returncode == 0, result.stderr
+    lines = result.stderr.splitlines()
+    assert lines[0] == f"{SHAPES / 'override-night.json'}: warning: fortuneteller: {said}"
+    korean = "ko_KR" in reader.get("LC_ALL", reader["LANG"])
+    assert lines[-1] == f"{SHAPES / 'override-night.json'}: " + (
+        "안내가 없는 줄 1개; 위에 나온 스크립트 경고 2개; --official DIR로 공식 데이터 파일 폴더를 "
+        "지정하세요(README 참고)" if korean else "1 row without an instruction; 2 warnings about "
+        "the script above; pass --official DIR with the official data files (see the README)")
+
+
+def test_every_note_of_a_script_reads_the_same_through_the_catalogs(corpus, tmp_path):
+    """The lines about a script file are written in English where they are read and said in the
+    reader's language from the catalogs: in English the two are one text, for every kind."""
+    import json
+
+    from generator.read.script_spec import Note
+    from generator.views.script_notes import said
+    known = [t.id for t in corpus.glossary.game_terms("botc")]
+    documents = {
+        "all": [{"id": "_meta", "name": "n", "firstNight": ["dusk", "poisoner", "nobody", "dawn"],
+                 "otherNight": ["poisoner", "one", "two"]},
+                "Poisoner", "chef", "chef", "impp", "zzzzqq",
+                {"id": "lantern", "name": "Lantern", "team": "traveler", "ability": "a"},
+                {"id": "oddity", "name": "O", "team": "townsfolk", "ability": "b", "extra": 1}],
+        "added": [{"id": "_meta", "name": "n", "otherNight": ["poisoner"]}, "poisoner", "imp",
+                  "chef", "monk", "baron"]}
+    lines = []
+    for name, document in documents.items():
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(document), encoding="utf-8")
+        spec = read_script(path, known, corpus.night_order.specials)
+        lines += [*spec.warnings, *spec.details]
+    notes = [line for line in lines if isinstance(line, Note)]
+    assert sorted({note.kind for note in notes}) == [
+        "added", "duplicate", "fields", "left-out", "left-out-added", "read-as", "spelling",
+        "team", "unknown", "unknown-close"]
+    assert [said(note, "en") for note in notes] == [str(note) for note in notes]
+    korean = {note.kind: said(note, "ko") for note in notes}
+    assert korean["left-out-added"] == \
+        "[0].otherNight: 스크립트에 없는 id 2개를 뺐습니다('one', 'two'). 빠진 dusk, dawn 행을 더했습니다"
+    assert korean["unknown-close"] == "[4]: 알 수 없는 id 'impp'. 'imp'의 오타일 수 있습니다"
+    assert korean["duplicate"] == "[3]: 중복된 id 'chef'(처음 나온 곳: [2]), 무시했습니다"
+    # A line of the schema's is said as it is.
+    assert said("[7]: some schema line", "ko") == "[7]: some schema line"
+
+
+def test_a_korean_run_says_the_scripts_faults_in_korean(tmp_path):
+    assert warned(tmp_path, "meta-order", "--lang", "ko") == [
+        "[0].firstNight: 스크립트에 없는 id 1개를 뺐습니다('fortuneteller'). 빠진 dusk, dawn 행을 더했습니다",
+        "[0].otherNight: 스크립트에 없는 id 1개를 뺐습니다('ravenkeeper'). 빠진 dusk 행을 더했습니다"]

@@ -107,6 +107,12 @@ class OfficialTexts:
     def name(self, ident: str, lang: str) -> OfficialText | None:
         return self._role(ident, "name", lang)
 
+    def every_language(self, ident: str, key: str) -> tuple[OfficialText, ...]:
+        """A character's text (a key of ROLE_FIELDS) in every language the data have it in."""
+        return tuple(OfficialText(texts.roles[ident, key], code)
+                     for code, texts in sorted(self.languages.items())
+                     if (ident, key) in texts.roles)
+
     def jinx(self, id_a: str, id_b: str, lang: str) -> OfficialText | None:
         """The jinx of a pair, in either order."""
         pair = (min(id_a, id_b), max(id_a, id_b))

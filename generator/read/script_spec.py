@@ -23,6 +23,19 @@ _SUGGESTED_LENGTH = 40  # past this an id is no typo of a character's
 _NUMBERS = (("first", "firstNight"), ("other", "otherNight"))  # a night and its number's field
 
 
+class Note(str):
+    """A line about the script, in English; its kind and values let views/script_notes.py say
+    it in the reader's language."""
+
+    kind: str
+    values: dict[str, Any]
+
+    def __new__(cls, text: str, kind: str, **values: Any) -> Note:
+        note = super().__new__(cls, text)
+        note.kind, note.values = kind, values
+        return note
+
+
 @dataclass(frozen=True)
 class CustomCharacter:
     """A character the script defines itself (an object with name, team and ability)."""
@@ -94,8 +107,9 @@ class _Notes:
         self.details[kind].append(line)
 
     def summarised(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        summaries = [_SUMMARIES[kind][len(lines) > 1].format(n=len(lines))
-                     for kind, lines in self.details.items()]
+        summaries: list[str] = [
+            Note(_SUMMARIES[kind][len(lines) > 1].format(n=len(lines)), kind, count=len(lines))
+            for kind, lines in self.details.items()]
         return (tuple(self.warnings + summaries),
                 tuple(line for lines in self.details.values() for line in lines))
 
@@ -154,12 +168,14 @@ class _Reading:
         if ident in self.known or ident in also:
             # A homebrew id is the script's own whatever its spelling: nothing to say of it.
             if ident != raw and (ident in self.official or ident in also):
-                self.notes.detail("spelling", f"{where}: '{raw}' read as '{ident}'")
+                self.notes.detail("spelling", Note(f"{where}: '{raw}' read as '{ident}'",
+                                                   "read-as", where=where, raw=raw, read=ident))
             return ident
         if not quiet:
             close = self.suggest(ident)
-            self.notes.warnings.append(f"{where}: unknown id '{raw}'"
-                                       + (f"; did you mean '{close}'?" if close else ""))
+            self.notes.warnings.append(Note(
+                f"{where}: unknown id '{raw}'" + (f"; did you mean '{close}'?" if close else ""),
+                "unknown-close" if close else "unknown", where=where, raw=raw, close=close))
         return ident
 
 
@@ -229,12 +245,15 @@ def _night(ids: Any, where: str, members: tuple[str, ...], specials: tuple[str, 
     if specials and specials[-1] not in kept:
         kept.append(specials[-1])
         added.append(specials[-1])
+    ids = f"{', '.join(foreign[:5])}{', …' if len(foreign) > 5 else ''}"
     said = ([f"left out {len(foreign)} {'id' if len(foreign) == 1 else 'ids'} not on the "
-             f"script ({', '.join(foreign[:5])}"
-             f"{', …' if len(foreign) > 5 else ''})"] if foreign else []) + \
+             f"script ({ids})"] if foreign else []) + \
         ([f"added {' and '.join(added)}"] if added else [])
     if said:
-        reading.notes.warnings.append(f"{where}: {'; '.join(said)}")
+        kind = "left-out-added" if foreign and added else "left-out" if foreign else "added"
+        reading.notes.warnings.append(Note(
+            f"{where}: {'; '.join(said)}", kind, where=where, count=len(foreign), ids=ids,
+            rows=" and ".join(added), row_ids=", ".join(added)))
     return tuple(kept)
 
 
@@ -244,7 +263,9 @@ def _unique(entries: Iterable[tuple[str, str, int]], notes: _Notes) -> dict[str,
     for where, ident, position in entries:
         if ident in first:
             earlier = first[ident][0]
-            notes.warnings.append(f"{where}: duplicate id '{ident}' (first at {earlier}); ignored")
+            notes.warnings.append(Note(
+                f"{where}: duplicate id '{ident}' (first at {earlier}); ignored", "duplicate",
+                where=where, ident=ident, earlier=earlier))
         else:
             first[ident] = (where, position)
     return {ident: position for ident, (_, position) in first.items()}
@@ -257,7 +278,8 @@ def _text(value: Any) -> str:
 def _custom(ident: str, item: dict[str, Any], where: str, notes: _Notes) -> CustomCharacter:
     team = team_of(item["team"])
     if team != item["team"]:
-        notes.detail("team", f"{where}.team: '{item['team']}' read as '{team}'")
+        notes.detail("team", Note(f"{where}.team: '{item['team']}' read as '{team}'", "read-as",
+                                  where=f"{where}.team", raw=item["team"], read=team))
     return CustomCharacter(ident, _text(item["name"]), team, _text(item["ability"]),
                            tuple(_text(r) for r in item.get("reminders", ())),
                            first_night=item.get("firstNight", 0) or 0,

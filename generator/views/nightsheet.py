@@ -325,9 +325,7 @@ def _character_row(corpus: Corpus, script: ScriptSpec, ident: str, lang: str, ni
     # tell them from the card) in another language than the sheet's: the card or the almanac's
     # steps in the sheet's language stand, the script's words beside them.
     rewritten = mine if written and official else None
-    beside = rewritten if rewritten and rewritten.lang != lang and \
-        (in_language or (steps and steps.lang == lang)) else None
-    if beside:
+    if rewritten and rewritten.lang != lang and (in_language or (steps and steps.lang == lang)):
         mine = None
     # A homebrew character's words, or an official one's the script rewrote, come first in a
     # short row, in whatever language they are written in: the script's author chose them

@@ -87,11 +87,15 @@ def older_text(card: str, text: str) -> bool:
 
 def own_text(official: OfficialTexts | None, ident: str, field: str, text: str) -> str:
     """A script's own text for an official character it writes out: none where it is the
-    official English text (an export copying the card) or an older wording of it, which the
-    official data give in the sheet's language instead. `field`: one of TEXTS."""
+    official English text (an export copying the card) or an older wording of it, or the card
+    in another language of the data (an export in that language), which the official data give
+    in the sheet's language instead. `field`: one of TEXTS."""
     card = _card(official, ident, field)
-    return "" if card is not None and (same_text(card, text) or older_text(card, text)) \
-        else text
+    if official is None or card is None:
+        return text
+    copied = older_text(card, text) or any(same_text(found.text, text)
+                                           for found in official.every_language(ident, field))
+    return "" if copied else text
 
 
 def _card(official: OfficialTexts | None, ident: str, field: str) -> str | None:
