@@ -180,7 +180,7 @@ def test_the_build_finds_a_font_for_every_letter(built):
 def test_a_page_states_its_language_and_direction(built, lang, direction, text):
     project, _, _ = built
     page = _page(project, lang)
-    assert re.search(rf'<html dir="{direction}" lang="[^"]+"', page)
+    assert f'<html dir="{direction}" lang="{lang}" class="no-js">' in page
     assert f'<body dir="{direction}"' in page
     assert text in page
     stylesheets = re.findall(r'<link rel="stylesheet" href="([^"]+)"', page)

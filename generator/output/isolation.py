@@ -15,6 +15,8 @@ from generator.facts.direction import direction
 # An opening tag with a lang attribute (attribute values are escaped: no quote, no `>`).
 _MARKED = re.compile(r'<([a-zA-Z][\w-]*)((?:\s[^<>]*?)?)\slang="([^"<>]*)"([^<>]*)>')
 
+_ROOT = re.compile(r'<html lang="[^"<>]*"')
+
 
 def isolated(html: str, page_lang: str, languages: tuple[str, ...]) -> str:
     """The page's HTML with its marks of other-direction languages given their `dir` (its root
@@ -36,6 +38,8 @@ def isolated(html: str, page_lang: str, languages: tuple[str, ...]) -> str:
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     languages = config.extra["languages"]  # the language menu's: the site's, its own current
     own = next(entry["lang"] for entry in languages if entry["current"])
-    # Material gives only <body> the direction; the root states it too, as a sheet's does.
-    output = output.replace("<html ", f'<html dir="{direction(own) or "ltr"}" ', 1)
+    # Material gives only <body> the direction, and the root the language of its own interface
+    # (English where it has none, as for zh-Hans): the root states the page's, as a sheet's does.
+    root = f'<html dir="{direction(own) or "ltr"}" lang="{own}"'
+    output = _ROOT.sub(lambda _: root, output, count=1)
     return isolated(output, own, tuple(entry["lang"] for entry in languages))
