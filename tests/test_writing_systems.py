@@ -225,16 +225,32 @@ def test_every_sheet_prints_on_one_page_with_a_named_font_of_its_letters(printed
             assert re.search(r"^Pages:\s+1$", pages, re.M), pdf
 
 
-def test_a_hebrew_sheet_runs_right_to_left(built):
+@pytest.mark.parametrize(("lang", "direction", "text"), [
+    ("he", "rtl", "תן לשף לטעום כף אחת של מרק ניסיון."),
+    ("th", "ltr", "ให้เชฟชิมซุปทดลองหนึ่งช้อน"),
+    ("ja", "ltr", "料理人に試作のスープを一口味見させる。"),
+    ("zh-Hans", "ltr", "第一夜，唤醒厨师，给他尝一勺试验汤，然后让他入睡。")])
+def test_a_sheet_states_its_language_and_direction(built, lang, direction, text):
     project, official, _ = built
-    result = almanac("nightsheet", "script.json", "--lang", "he", "--night", "first",
-                     "--official", str(official), "--html", "first-he.html", root=project)
+    result = almanac("nightsheet", "script.json", "--lang", lang, "--night", "first",
+                     "--official", str(official), "--html", f"first-{lang}.html", root=project)
     assert result.returncode == 0, result.stderr
-    sheet = (project / "first-he.html").read_text(encoding="utf-8")
-    assert sheet.startswith('<!doctype html>\n<html lang="he" dir="rtl">')
-    assert "תן לשף לטעום כף אחת של מרק ניסיון." in sheet
-    # The English title of the script, written the other way, is isolated.
-    assert re.search(r'<h1 class="nightsheet-title" lang="en" dir="ltr">Test Kitchen</h1>', sheet)
+    sheet = (project / f"first-{lang}.html").read_text(encoding="utf-8")
+    assert sheet.startswith(f'<!doctype html>\n<html lang="{lang}" dir="{direction}">')
+    assert text in sheet
+    assert "--almanac-text-font" in sheet  # the font stacks, inline
+    # The English title of the script is isolated where it runs the other way.
+    title = "dir=\"ltr\" " if direction == "rtl" else ""
+    assert f'<h1 class="nightsheet-title" lang="en" {title}>Test Kitchen</h1>'.replace(
+        " >", ">") in sheet
+
+
+def test_the_root_pages_isolate_the_hebrew_language_name(built):
+    project, _, _ = built
+    index = (project / "site" / "index.html").read_text(encoding="utf-8")
+    assert '<a href="he/" hreflang="he" lang="he" dir="rtl">עברית</a>' in index
+    missing = (project / "site" / "404.html").read_text(encoding="utf-8")
+    assert '<section lang="he" dir="rtl" data-lang="he">' in missing
 
 
 def test_a_letter_no_font_has_is_one_line_and_strict_fails(tmp_path):

@@ -6,11 +6,13 @@ hook: every page of a language's site so."""
 from __future__ import annotations
 
 import re
-
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.structure.pages import Page
+from typing import TYPE_CHECKING
 
 from generator.facts.direction import direction
+
+if TYPE_CHECKING:  # the hook's arguments; the sheets and root pages need no MkDocs
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.pages import Page
 
 # An opening tag with a lang attribute (attribute values are escaped: no quote, no `>`).
 _MARKED = re.compile(r'<([a-zA-Z][\w-]*)((?:\s[^<>]*?)?)\slang="([^"<>]*)"([^<>]*)>')
