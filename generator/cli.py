@@ -125,21 +125,12 @@ def _summarise(args: argparse.Namespace, script: ScriptSpec,
 def _fonts_have_letters(printed: list[tuple[str, Path, str]]) -> bool:
     """Whether every letter of each (HTML, file, language) sheet has an installed font; where
     one has none, one line per sheet says which (a box is never printed in silence)."""
-    from generator.codes import NO_FONT
-    from generator.facts.fonts import shown
-    from generator.output.glyphs import sheet_gaps, unknown_fonts
-    if unknown_fonts():
-        print(f"warning {NO_FONT.code}: {message(NO_FONT.at('', 0, key='unknown'), 'en')}",
-              file=sys.stderr)
-        return False
-    complete = True
-    for html, target, lang in printed:
-        if letters := sheet_gaps(html):
-            gap = NO_FONT.at(str(target), 0, key="sheet", language=lang, letters=shown(letters))
-            print(visible(f"{target}: warning {gap.code}: {message(gap, 'en')}"),
-                  file=sys.stderr)
-            complete = False
-    return complete
+    from generator.output.glyphs import fonts_unknown, sheet_gap
+    lines = [unknown] if (unknown := fonts_unknown()) else \
+        [line for html, target, lang in printed if (line := sheet_gap(html, target, lang))]
+    for line in lines:
+        print(line, file=sys.stderr)
+    return not lines
 
 
 def _one_sheet(args: argparse.Namespace, kind: str) -> int:
