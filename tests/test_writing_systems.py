@@ -271,18 +271,26 @@ def test_a_letter_no_font_has_is_one_line_and_strict_fails(tmp_path):
     assert strict.returncode == 1
     assert [line for line in strict.stderr.splitlines() if "no-font" in line] == lines
 
-    site = almanac("build", "--strict", "--official", str(official), root=project)
-    assert site.returncode == 1
+    # Without --strict the site is built, and the line says what it shows as boxes.
+    site = almanac("build", "--official", str(official), root=project)
+    assert site.returncode == 0, site.stderr
+    assert NO_GLYPH in _page(project, "th")
     found = [line for line in site.stderr.splitlines() if "no-font" in line]
     assert len(found) == 1 and re.fullmatch(
         rf"{re.escape(str(project))}/build/th/docs/characters/chef\.md:\d+: warning no-font: "
         rf"Thai: no installed font has '{NO_GLYPH}' U\+F0000; the site would show them as "
         r"boxes \(scripts/setup installs a font for every writing system of the official "
         r"data\)", found[0]), found
-    assert site.stderr.splitlines()[-1] == (
+    # With it, the previous site stays as it was.
+    (project / "site" / "th" / "kept.txt").write_text("the previous site", encoding="utf-8")
+    strict_site = almanac("build", "--strict", "--official", str(official), root=project)
+    assert strict_site.returncode == 1
+    assert [line for line in strict_site.stderr.splitlines() if "no-font" in line] == found
+    assert strict_site.stderr.splitlines()[-1] == (
         "Site not built (the previous site/ is unchanged): --strict: the th pages show letters "
         "no installed font has (the line above)")
-    assert not (project / "site").exists()
+    assert (project / "site" / "th" / "kept.txt").read_text(encoding="utf-8") == \
+        "the previous site"
 
 
 def test_only_letters_that_need_a_glyph_and_lack_one_are_named():
@@ -293,6 +301,13 @@ def test_only_letters_that_need_a_glyph_and_lack_one_are_named():
     assert without_font(text) == f"\ue000{NO_GLYPH}"
     assert shown(without_font(text)) == f"'\ue000' U+E000, '{NO_GLYPH}' U+F0000"
     assert shown("abc", most=2) == "'a' U+0061, 'b' U+0062 and 1 more"
+
+
+def test_the_direction_of_a_language_is_cldr_s():
+    from generator.facts.direction import direction
+    assert [direction(code) for code in ("he", "fa", "ar", "ur", "en", "th", "zh-Hans", "ja",
+                                         "tlh")] == \
+        ["rtl", "rtl", "rtl", "rtl", "ltr", "ltr", "ltr", "ltr", None]
 
 
 def test_isolation_marks_only_text_written_the_other_way():
