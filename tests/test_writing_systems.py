@@ -240,9 +240,8 @@ def test_a_sheet_states_its_language_and_direction(built, lang, direction, text)
     assert text in sheet
     assert "--almanac-text-font" in sheet  # the font stacks, inline
     # The English title of the script is isolated where it runs the other way.
-    title = "dir=\"ltr\" " if direction == "rtl" else ""
-    assert f'<h1 class="nightsheet-title" lang="en" {title}>Test Kitchen</h1>'.replace(
-        " >", ">") in sheet
+    isolation = ' dir="ltr"' if direction == "rtl" else ""
+    assert f'<h1 class="nightsheet-title" lang="en"{isolation}>Test Kitchen</h1>' in sheet
 
 
 def test_the_root_pages_isolate_the_hebrew_language_name(built):
@@ -321,3 +320,27 @@ def test_isolation_marks_only_text_written_the_other_way():
     assert isolated(english, "en", ("en", "ko", "he")) == \
         '<p lang="ko">요리사</p><a hreflang="he" lang="he" dir="rtl">עברית</a>'
     assert isolated(english, "en", ("en", "ko")) == english  # no language runs the other way
+
+
+def test_a_hebrew_sheet_mirrors_and_its_english_runs_left_to_right(built, browser):
+    project, official, _ = built
+    result = almanac("nightsheet", "script.json", "--lang", "he", "--night", "first",
+                     "--official", str(official), "--html", "mirror-he.html", root=project)
+    assert result.returncode == 0, result.stderr
+    page = browser.new_page(viewport={"width": 800, "height": 600})
+    try:
+        page.set_content((project / "mirror-he.html").read_text(encoding="utf-8"))
+        chef = '[data-id="chef"]'
+        name = page.locator(f"{chef} .nightsheet-name").bounding_box()
+        text = page.locator(f"{chef} .nightsheet-text").bounding_box()
+        assert name and text and name["x"] > text["x"]  # the name starts the row, on the right
+        # The team's bar is on the name's right, where the row starts.
+        assert page.locator(f"{chef} .nightsheet-name").evaluate(
+            "e => [getComputedStyle(e).borderRightWidth, getComputedStyle(e).borderLeftWidth]"
+        ) == ["5px", "0px"]
+        # The English title, isolated, runs left to right inside the right-to-left header.
+        assert page.locator("h1.nightsheet-title").evaluate(
+            "e => getComputedStyle(e).direction") == "ltr"
+        assert page.evaluate("getComputedStyle(document.body).direction") == "rtl"
+    finally:
+        page.close()
