@@ -143,7 +143,7 @@ def _build_language(write: Callable[[], tuple[Path, Docs]], root: Path, lang: st
     (a page that would show a box is one line; with strict, no build), and built by MkDocs."""
     try:
         config, _ = write()
-        gap = page_gap(config.parent / "docs", lang)
+        gap = page_gap(config.parent / "docs", lang, root)
         if gap:
             print(gap, file=sys.stderr)
             if strict:

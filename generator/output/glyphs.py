@@ -16,16 +16,17 @@ _STYLE = re.compile(r"<style>.*?</style>", re.S)
 _TAG = re.compile(r"<[^<>]*>")
 
 
-def page_gap(docs: Path, lang: str) -> str | None:
-    """One line naming the letters a language's pages (its docs/ as rendered) show that no
-    installed font has, at the first page and line that shows one; None where they have none."""
+def page_gap(docs: Path, lang: str, root: Path) -> str | None:
+    """One line naming the letters a language's pages (its docs/ as rendered, inside root)
+    show that no installed font has, at the first page and line that shows one (from root);
+    None where they have none."""
     lacking = ""
     first: tuple[str, int] | None = None
     for path in sorted(docs.rglob("*.md")):
         text = path.read_text(encoding="utf-8")  # escaped only where ASCII: < > & ' "
         found = without_font(text)
         if found and first is None:
-            first = (path.as_posix(), _line(text, found[0]))
+            first = (path.relative_to(root).as_posix(), _line(text, found[0]))
         lacking += found
     if first is None:
         return None
