@@ -177,24 +177,16 @@ def _summarise(args: argparse.Namespace, script: ScriptSpec,
     return 1 if args.strict and not summary.complete else 0
 
 
-def _fonts_have_letters(printed: list[tuple[str, Path, str]], lang: str) -> bool:
+def _fonts_have_letters(printed: list[tuple[str, Path, str]], speak: str) -> bool:
     """Whether every letter of each (HTML, file, language) sheet has an installed font; where
-    one has none, one line per sheet says which (a box is never printed in silence), in lang."""
-    from generator.codes import NO_FONT
-    from generator.facts.fonts import shown
-    from generator.output.glyphs import sheet_gaps, unknown_fonts
-    if unknown_fonts():
-        print(f"warning {NO_FONT.code}: {message(NO_FONT.at('', 0, key='unknown'), lang)}",
-              file=sys.stderr)
-        return False
-    complete = True
-    for html, target, lang in printed:
-        if letters := sheet_gaps(html):
-            gap = NO_FONT.at(str(target), 0, key="sheet", language=lang, letters=shown(letters))
-            print(visible(f"{target}: warning {gap.code}: {message(gap, lang)}"),
-                  file=sys.stderr)
-            complete = False
-    return complete
+    one has none, one line per sheet says which (a box is never printed in silence), in speak,
+    the run's language."""
+    from generator.output.glyphs import fonts_unknown, sheet_gap
+    lines = [unknown] if (unknown := fonts_unknown(speak)) else \
+        [line for html, target, lang in printed if (line := sheet_gap(html, target, lang, speak))]
+    for line in lines:
+        print(line, file=sys.stderr)
+    return not lines
 
 
 def _one_sheet(args: argparse.Namespace, kind: str) -> int:

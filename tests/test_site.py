@@ -27,7 +27,7 @@ def test_both_languages_and_the_language_redirect(built_site):
     site, _ = built_site
     index = (site / "index.html").read_text(encoding="utf-8")
     assert 'var codes = ["ko", "en"];' in index  # the browser's language, else the first
-    assert '<a href="ko/" hreflang="ko">한국어</a> · <a href="en/" hreflang="en">English</a>' in index
+    assert '<a href="ko/" hreflang="ko" lang="ko">한국어</a> · <a href="en/" hreflang="en" lang="en">English</a>' in index
     for lang in ("ko", "en"):
         assert (site / lang / "search" / "search_index.json").exists()
         characters = sorted(p.name for p in (site / lang / "characters").iterdir())

@@ -14,7 +14,6 @@ from pathlib import Path, PurePosixPath
 from mkdocs.exceptions import Abort
 
 from generator.checks import run_checks
-from generator.codes import NO_FONT
 from generator.errors import AlmanacError
 from generator.facts.catalogs import catalog_stats
 from generator.facts.interface_words import english_count, official_words
@@ -23,7 +22,7 @@ from generator.facts.official import OfficialTexts
 from generator.facts.site_languages import select_languages
 from generator.files import write_failure
 from generator.model import SECTIONS, Diagnostic, visible
-from generator.output.glyphs import page_gaps, unknown_fonts
+from generator.output.glyphs import fonts_unknown, page_gap
 from generator.output.processes import in_processes
 from generator.output.publish import build_lock, published, recover, staging_folder, swap_in
 from generator.output.render import (
@@ -152,9 +151,9 @@ def _build_language(write: Callable[[], tuple[Path, Docs]], root: Path, lang: st
     (a page that would show a box is one line; with strict, no build), and built by MkDocs."""
     try:
         config, _ = write()
-        gap = page_gaps(config.parent / "docs", lang)
+        gap = page_gap(config.parent / "docs", lang, root)
         if gap:
-            print(gap.format(message(gap, "en")), file=sys.stderr)
+            print(gap, file=sys.stderr)
             if strict:
                 raise Abort(f"--strict: the {lang} pages show letters no installed font has "
                             "(the line above)")
@@ -198,9 +197,8 @@ def build(root: Path, site_url: str = "", allow_errors: bool = False,
               "Fix them, or pass --allow-errors to build anyway.", file=sys.stderr)
         return 1
     # The installed fonts asked once, before the languages' processes inherit the answer.
-    if unknown_fonts():
-        print(f"warning {NO_FONT.code}: {message(NO_FONT.at('', 0, key='unknown'), 'en')}",
-              file=sys.stderr)
+    if unknown := fonts_unknown():
+        print(unknown, file=sys.stderr)
         if strict:
             print(f"Site not built (--strict): letters cannot be looked up{_UNCHANGED}.",
                   file=sys.stderr)

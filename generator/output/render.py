@@ -31,6 +31,7 @@ from generator.facts.catalogs import has_catalog, translations
 from generator.facts.interface_words import Words, official_words
 from generator.facts.languages import autonyms, display_name
 from generator.facts.official import OfficialTexts
+from generator.output.isolation import isolated
 from generator.resolve import Corpus
 from generator.views import labels
 from generator.views.characters import (
@@ -314,7 +315,8 @@ def rendered(corpus: Corpus, lang: str, templates: Path, extra: list[Page],
 def redirect_page(corpus: Corpus, templates: Path, directory_urls: bool = True) -> str:
     """The site's root: sends the browser to the language it asks for, else the default."""
     env = environment(templates, corpus.languages.default.code, corpus, directory_urls)
-    return env.get_template("redirect.html.j2").render(languages=corpus.languages.all)
+    return isolated(env.get_template("redirect.html.j2").render(languages=corpus.languages.all),
+                    corpus.languages.default.code, corpus.languages.codes)
 
 
 @dataclass(frozen=True)
@@ -342,7 +344,8 @@ def not_found_page(corpus: Corpus, templates: Path, site_url: str,
     # Opened from its files, a site has no missing addresses, nor a root to name.
     base = "" if not directory_urls else \
         urlsplit(site_url).path.rstrip("/") + "/" if site_url else "/"
-    return env.get_template("not-found.html.j2").render(pages=texts, base=base)
+    return isolated(env.get_template("not-found.html.j2").render(pages=texts, base=base),
+                    corpus.languages.default.code, corpus.languages.codes)
 
 
 @dataclass(frozen=True)
