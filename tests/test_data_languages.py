@@ -221,3 +221,42 @@ def test_the_preview_of_every_language_rebuilds_only_what_an_edit_touches(tmp_pa
     # In each language the Imp's page (its almanac summary) and the source file's page alone.
     assert preview.update() == dict.fromkeys(SITES, 2)
     assert capsys.readouterr().err == ""  # the notices once, at the first update
+
+
+def _imp_ability(root: Path, asked: str):
+    from dataclasses import replace
+
+    from generator.facts.official import load_official
+    from generator.facts.site_languages import select_languages
+    from generator.pipeline import load_corpus
+    from generator.views.characters import sections_for
+    from generator.views.roster import with_roster
+    official = load_official(root / "official")
+    corpus = load_corpus(root)
+    corpus = with_roster(replace(corpus, languages=select_languages(
+        corpus.languages, official, asked).languages), official)
+    imp = corpus.character("botc", "imp")
+    assert imp is not None
+    return next(s for s in sections_for(corpus, imp, "ja", official) if s.key == "ability")
+
+
+IMP_CARD = "Each night*, you knock one invented pot off the stove."  # the fixtures' roles.json
+IMP_ALMANAC = "A made-up ability for a small test of the Imp."  # SMALL_ALMANAC's
+
+
+def test_a_missing_text_comes_from_the_english_card_before_an_almanac(tmp_path):
+    root = site_project(tmp_path)
+    official_folder(root)
+    ability = _imp_ability(root, "ko,en,ja")  # no Japanese card of the Imp's
+    assert (ability.origin, ability.text_lang, ability.lines, ability.notes) == (
+        "official", "en", (IMP_CARD,), ("official", "untranslated"))
+
+
+def test_languages_yaml_may_put_an_almanac_before_the_card(tmp_path):
+    root = site_project(tmp_path)
+    official_folder(root)
+    with (root / "content" / "languages.yaml").open("a", encoding="utf-8") as languages:
+        languages.write("ja:\n  fallback: [en, card]\n")
+    ability = _imp_ability(root, "ko,en,ja")
+    assert (ability.origin, ability.text_lang, ability.lines, ability.almanac) == (
+        "entry", "en", (IMP_ALMANAC,), "en")
