@@ -260,3 +260,22 @@ def test_languages_yaml_may_put_an_almanac_before_the_card(tmp_path):
     ability = _imp_ability(root, "ko,en,ja")
     assert (ability.origin, ability.text_lang, ability.lines, ability.almanac) == (
         "entry", "en", (IMP_ALMANAC,), "en")
+
+
+@pytest.mark.parametrize("tag", ["de", "zh-Hans", "en"])
+def test_the_report_has_the_almanacs_languages_alone(project, built, tag):
+    """The data's languages have no almanac to translate: no column of theirs in any report, so
+    a report's size does not grow with the languages built."""
+    report = html_of(project, tag, "report/")
+    assert sorted(set(re.findall(r'<tr data-lang="([^"]+)"', report))) == ["en", "ko"]
+    assert sorted(set(re.findall(r'data-lang="([^"]+)" data-section', report))) == ["en", "ko"]
+
+
+def test_the_theme_is_kept_once_on_disk(project, built):
+    bundles = [next((project / "site" / tag / "assets" / "javascripts").glob("bundle.*.min.js"))
+               for tag in SITES]
+    assert len({bundle.stat().st_ino for bundle in bundles}) == 1
+    assert bundles[0].stat().st_nlink == len(SITES)
+    # A file of one language's own stays its own.
+    indexes = [project / "site" / tag / "search" / "search_index.json" for tag in SITES]
+    assert len({index.stat().st_ino for index in indexes}) == len(SITES)

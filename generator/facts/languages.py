@@ -94,6 +94,7 @@ class Language:
     night: NightWords = NightWords()
     tokens: TokenWords = TokenWords()
     rulebook: RulebookWords | None = None  # None: the language has no rulebook shape
+    almanac: bool = True  # declared in languages.yaml: it may have almanac texts to report on
     # fallback as written, cards included (`card`: the English card; `card:<code>`): where a
     # text the language lacks comes from, in order.
     sources: tuple[Source, ...] = ()

@@ -29,9 +29,11 @@ class Selection:
 def data_language(tag: str) -> Language:
     """A language the official data gives and languages.yaml does not declare: its own name from
     CLDR, its fallbacks the default chain, search in its language where Material's has it."""
-    return Language(code=tag, name=native_name(tag) or tag, site_name="Almanac", fallback=("en",),
+    return Language(code=tag, name=native_name(tag) or tag, site_name="Almanac",
+                    fallback=("en",),
                     letters=frozenset(), allowed_letters=frozenset(), other_letters=frozenset(),
-                    search_langs=(tag.split("-")[0], "en"), search_separator=None, teams={})
+                    search_langs=(tag.split("-")[0], "en"), search_separator=None, teams={},
+                    almanac=False)
 
 
 def needed(official: OfficialTexts) -> int:
