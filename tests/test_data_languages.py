@@ -165,17 +165,28 @@ def test_languages_yaml_may_spell_the_code_as_the_data_does(tmp_path):
     assert "简体中文" in html_of(root, "en")
 
 
-def test_no_page_asks_for_what_is_not_there(project, built, browser):
-    """Material's script fetched a sitemap.xml beside every hreflang link's page."""
+def test_no_page_asks_for_what_is_not_there_and_the_menu_fits_a_phone(project, built, browser):
+    """Material's script fetched a sitemap.xml beside every hreflang link's page; its language
+    menu opened centred on its button, past a phone's right edge."""
     from generator.output.browser import serve
     asked, errors = [], []
     with serve(project / "site") as base:
-        page = browser.new_page()
+        page = browser.new_page(viewport={"width": 390, "height": 800})
         page.on("request", lambda request: asked.append(request.url))
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.on("response", lambda r: errors.append(r.url) if r.status >= 400 else None)
         try:
             page.goto(f"{base}ja/characters/chef/", wait_until="networkidle")
+            page.hover(".md-header__option .md-select")
+            page.wait_for_timeout(500)  # Material's transition
+            menu = page.locator(".md-select__inner").bounding_box()
+            assert menu is not None and menu["x"] >= 0 and menu["x"] + menu["width"] <= 390
+            last = page.locator(".md-select__link").last
+            last.scroll_into_view_if_needed()
+            assert last.is_visible() and last.inner_text() == NAMES[-1]
+            last.click()
+            page.wait_for_load_state("networkidle")
+            assert page.url == f"{base}zh-Hans/characters/chef/"
         finally:
             page.close()
     assert [url for url in asked if "sitemap" in url] == []
