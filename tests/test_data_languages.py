@@ -290,3 +290,17 @@ def test_the_theme_is_kept_once_on_disk(project, built):
     # A file of one language's own stays its own.
     indexes = [project / "site" / tag / "search" / "search_index.json" for tag in SITES]
     assert len({index.stat().st_ino for index in indexes}) == len(SITES)
+
+
+@pytest.mark.parametrize("locale, lands", [("zh-CN", "zh-Hans"), ("de-AT", "de"), ("ja", "ja"),
+                                           ("fr-FR", "ko")])
+def test_the_root_sends_a_reader_to_their_languages_site(project, built, browser, locale, lands):
+    from generator.output.browser import serve
+    with serve(project / "site") as base:
+        context = browser.new_context(locale=locale)
+        try:
+            page = context.new_page()
+            page.goto(base, wait_until="networkidle")
+            assert page.url == f"{base}{lands}/"
+        finally:
+            context.close()
