@@ -304,3 +304,12 @@ def test_the_root_sends_a_reader_to_their_languages_site(project, built, browser
             assert page.url == f"{base}{lands}/"
         finally:
             context.close()
+
+
+def test_all_without_the_data_is_the_yaml_languages_and_says_so(tmp_path):
+    root = site_project(tmp_path)
+    result = almanac("build", "--languages", "all", root=root)
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in (root / "site").iterdir() if p.is_dir()) == ["en", "ko"]
+    assert "--languages all without --official DIR: the languages of content/languages.yaml " \
+           "alone (the official data gives the others)" in result.stderr.splitlines()

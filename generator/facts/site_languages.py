@@ -75,6 +75,9 @@ def select_languages(declared: Languages, official: OfficialTexts | None, asked:
         return Selection(declared, tuple(notices))
     data = official.counts if official else {}
     if asked.strip() == ALL:
+        if official is None:
+            notices.append("--languages all without --official DIR: the languages of "
+                           "content/languages.yaml alone (the official data gives the others)")
         tags = [*declared.codes, *(tag for tag in sorted(data)
                                    if not declared.get(tag) and tag not in unknown)]
     else:
