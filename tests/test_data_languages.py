@@ -88,7 +88,7 @@ def test_every_language_with_enough_data_gets_a_site_and_the_rest_a_line(project
         "not read",
         "official/game.tlh.json: 'tlh' names no language CLDR knows (declare it in "
         "content/languages.yaml to build it): 0 of 5 characters named or described, 0 abilities, "
-        "0 reminders, 0 jinxes, 0 editions; not built",
+        "0 reminders, 0 jinxes, 0 editions; left out",
         "official/game.he.json: he: 0 of 5 characters named or described, 0 abilities, "
         "2 reminders, 1 jinxes, 0 editions; too little to publish in it (it needs 1 "
         "characters named or described): left out"]

@@ -63,7 +63,7 @@ def select_languages(declared: Languages, official: OfficialTexts | None, asked:
                and not known_to_babel(tag)] if official else []
     notices += [f"{where}/game.{official.counts[tag].file_code}.json: '{tag}' names no language "
                 f"CLDR knows (declare it in content/languages.yaml to build it): "
-                f"{official.counts[tag].line(len(official.characters))}; not built"
+                f"{official.counts[tag].line(len(official.characters))}; left out"
                 for tag in unknown if official]
     if asked is None:
         extra = [tag for tag in sorted(official.counts) if not declared.get(tag)
