@@ -313,3 +313,10 @@ def test_all_without_the_data_is_the_yaml_languages_and_says_so(tmp_path):
     assert sorted(p.name for p in (root / "site").iterdir() if p.is_dir()) == ["en", "ko"]
     assert "--languages all without --official DIR: the languages of content/languages.yaml " \
            "alone (the official data gives the others)" in result.stderr.splitlines()
+
+
+def test_the_root_404_speaks_the_catalogs_languages_and_links_every_site(project, built):
+    html = (project / "site" / "404.html").read_text(encoding="utf-8")
+    assert re.findall(r'<section lang="([^"]+)"', html) == ["ko", "en"]
+    assert re.findall(r'<a href="([^"]+)" hreflang="[^"]+" lang="[^"]+">([^<]+)</a>', html) == [
+        (f"{tag}/", name) for tag, name in zip(SITES[2:], NAMES[2:], strict=True)]
