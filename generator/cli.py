@@ -108,7 +108,8 @@ def _sheets(args: argparse.Namespace, asked: str | None, kinds: tuple[str, ...],
     from generator.output.sheets import make_sheet
     official = _official(args)
     corpus = load_corpus(args.root)
-    selection = select_languages(corpus.languages, official, asked, args.official or "")
+    selection = select_languages(corpus.languages, official, asked, args.official or "",
+                                 mention_others=not single)
     for notice in selection.notices:
         print(notice, file=sys.stderr)
     # The almanac's languages stay, for their texts and names stand in for missing ones.
