@@ -320,3 +320,22 @@ def test_the_root_404_speaks_the_catalogs_languages_and_links_every_site(project
     assert re.findall(r'<section lang="([^"]+)"', html) == ["ko", "en"]
     assert re.findall(r'<a href="([^"]+)" hreflang="[^"]+" lang="[^"]+">([^<]+)</a>', html) == [
         (f"{tag}/", name) for tag, name in zip(SITES[2:], NAMES[2:], strict=True)]
+
+
+def test_an_offline_page_logs_no_error(tmp_path, browser):
+    """Opened from its files, a page's sitemap.xml requests were two console errors."""
+    root = site_project(tmp_path)
+    official_folder(root)
+    result = almanac("build", "--offline", "--official", "official", "--languages", "en,de,ja",
+                     root=root)
+    assert result.returncode == 0, result.stderr
+    asked, errors = [], []
+    page = browser.new_page()
+    page.on("request", lambda request: asked.append(request.url))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    try:
+        page.goto((root / "site" / "de" / "characters" / "chef.html").as_uri(), wait_until="load")
+        page.wait_for_timeout(1000)  # Material's script fetched them after the page loaded
+    finally:
+        page.close()
+    assert ([url for url in asked if "sitemap" in url], errors) == ([], [])
