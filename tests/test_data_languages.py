@@ -104,7 +104,7 @@ def test_each_site_has_its_tag_the_menu_and_hreflang_links(project, built, tag):
     # Every counterpart named for search engines, by the menu's relative URLs (no --site-url).
     head = page.split("</head>", 1)[0]
     assert re.findall(r'<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">', head) == [
-        (t, f"../../../{t}/characters/chef/") for t in SITES]
+        *((t, f"../../../{t}/characters/chef/") for t in SITES), ("x-default", "../../../")]
 
 
 def test_a_data_language_shows_its_own_card(project, built):
@@ -122,7 +122,8 @@ def test_a_chosen_set_in_either_spelling_and_absolute_hreflang(tmp_path):
         ["de", "en", "zh-Hans"]
     head = html_of(root, "de").split("</head>", 1)[0]
     assert re.findall(r'<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">', head) == [
-        (t, f"https://example.org/almanac/{t}/characters/chef/") for t in ("en", "zh-Hans", "de")]
+        *((t, f"https://example.org/almanac/{t}/characters/chef/") for t in ("en", "zh-Hans", "de")),
+        ("x-default", "https://example.org/almanac/")]
 
 
 def test_without_languages_the_yaml_ones_and_a_line_naming_the_rest(tmp_path):
