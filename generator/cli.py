@@ -21,6 +21,7 @@ from urllib.parse import urlsplit
 from generator.checks import run_checks
 from generator.errors import AlmanacError
 from generator.export.records import diagnostic_record, records
+from generator.facts.language_codes import language_tag
 from generator.facts.languages import Languages
 from generator.facts.official import OfficialTexts, load_official
 from generator.facts.site_languages import select_languages
@@ -54,7 +55,7 @@ def _parse(args: argparse.Namespace) -> int:
 
 def _check(args: argparse.Namespace) -> int:
     corpus = load_corpus(args.root)
-    lang = corpus.languages[args.lang].code if args.lang else "en"
+    lang = corpus.languages[language_tag(args.lang)].code if args.lang else "en"
     diagnostics = run_checks(corpus)
     if args.format == "json":
         print(json.dumps([diagnostic_record(d, lang) for d in diagnostics], ensure_ascii=False,
@@ -214,7 +215,8 @@ def _narration(args: argparse.Namespace) -> int:
 
 def _language(args: argparse.Namespace, corpus: Corpus) -> str:
     """The --lang asked for, checked against the project's languages; else the default."""
-    return corpus.languages[args.lang].code if args.lang else corpus.languages.default.code
+    return corpus.languages[language_tag(args.lang)].code if args.lang else \
+        corpus.languages.default.code
 
 
 def _sheet_target(args: argparse.Namespace) -> Path:
