@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 from generator.checks import run_checks
 from generator.errors import AlmanacError
 from generator.export.records import diagnostic_record, records
+from generator.facts.language_codes import language_tag
 from generator.facts.languages import Languages
 from generator.facts.official import OfficialTexts, load_official
 from generator.facts.site_languages import select_languages
@@ -58,7 +59,7 @@ def _parse(args: argparse.Namespace) -> int:
 def _check(args: argparse.Namespace) -> int:
     from generator.views.counts import counts_line
     corpus = load_corpus(args.root)
-    lang = corpus.languages[args.lang].code if args.lang else "en"
+    lang = corpus.languages[language_tag(args.lang)].code if args.lang else "en"
     diagnostics = run_checks(corpus)
     shown = [d for d in diagnostics if d.severity != "info"] if args.quiet else diagnostics
     if args.format == "json":
@@ -136,7 +137,8 @@ def _sheets(args: argparse.Namespace, asked: str | None, kinds: tuple[str, ...],
     from generator.output.sheets import make_sheet
     official = _official(args)
     corpus = load_corpus(args.root)
-    selection = select_languages(corpus.languages, official, asked, args.official or "")
+    selection = select_languages(corpus.languages, official, asked, args.official or "",
+                                 mention_others=not single)
     for notice in selection.notices:
         print(notice, file=sys.stderr)
     # The almanac's languages stay, for their texts and names stand in for missing ones.
@@ -276,7 +278,8 @@ def _narration(args: argparse.Namespace) -> int:
 
 def _language(args: argparse.Namespace, corpus: Corpus) -> str:
     """The --lang asked for, checked against the project's languages; else the default."""
-    return corpus.languages[args.lang].code if args.lang else corpus.languages.default.code
+    return corpus.languages[language_tag(args.lang)].code if args.lang else \
+        corpus.languages.default.code
 
 
 def _sheet_target(args: argparse.Namespace) -> Path:

@@ -34,6 +34,7 @@ from generator.output.render import (
     redirect_page,
     render_docs,
 )
+from generator.output.shared_assets import link_alike
 from generator.output.site import build_site, nav, show_mkdocs_warnings, write_config
 from generator.pipeline import load_corpus
 from generator.read.corpus import DATA_FILES, store_file
@@ -219,6 +220,7 @@ def build(root: Path, site_url: str = "", allow_errors: bool = False,
                                          root / "build", staging, site_url, sources, language,
                                          None, offline),
                 root, language.code, strict) for language in pages.languages.all})
+            link_alike(staging, list(pages.languages.codes))
             templates = root / "templates"
             (staging / "index.html").write_text(
                 redirect_page(corpus, templates, directory_urls=not offline), encoding="utf-8")

@@ -335,7 +335,11 @@ def not_found_page(corpus: Corpus, templates: Path, site_url: str,
     every language, the reader's first; its links from the site's root (the path of site_url)."""
     env = environment(templates, corpus.languages.default.code, corpus, directory_urls)
     texts = []
-    for language in corpus.languages.all:
+    # In each language with an interface catalog: another's would be the English words marked
+    # as that language; every language's home is linked below, by its own name.
+    written = [language for language in corpus.languages.all if has_catalog(language.code)] \
+        or [corpus.languages.default]
+    for language in written:
         tr = translations(language.code)
         texts.append(NotFound(language.code, tr.gettext("Page not found"),
                               tr.gettext("There is no page at this address."),
@@ -344,7 +348,9 @@ def not_found_page(corpus: Corpus, templates: Path, site_url: str,
     # Opened from its files, a site has no missing addresses, nor a root to name.
     base = "" if not directory_urls else \
         urlsplit(site_url).path.rstrip("/") + "/" if site_url else "/"
-    return isolated(env.get_template("not-found.html.j2").render(pages=texts, base=base),
+    others = [language for language in corpus.languages.all if language not in written]
+    return isolated(env.get_template("not-found.html.j2").render(pages=texts, base=base,
+                                                                 others=others),
                     corpus.languages.default.code, corpus.languages.codes)
 
 

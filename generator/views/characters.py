@@ -10,6 +10,7 @@ from babel.numbers import format_decimal
 
 from generator.facts.catalogs import has_catalog
 from generator.facts.glossary import Term
+from generator.facts.languages import ALMANAC, CARD, Source
 from generator.facts.official import OfficialText, OfficialTexts, Part, markup_parts
 from generator.model import PRESENT, SECTIONS, UNTRANSLATED, Entry
 from generator.parse.vocabulary import quoted_ability
@@ -17,6 +18,7 @@ from generator.resolve import Character, Corpus, Script
 from generator.translation.lacking import is_stale
 from generator.views import labels
 from generator.views.corpus_script import from_corpus
+from generator.views.fallback import in_chain_order
 from generator.views.nightsheet import NIGHTS, woken
 
 
@@ -112,21 +114,25 @@ def _notes(view: SectionView, lang: str) -> tuple[str, ...]:
 
 def sections_for(corpus: Corpus, character: Character, lang: str,
                  official: OfficialTexts | None = None) -> tuple[SectionView, ...]:
-    """Every section, from the first source that has it: the page language's almanac entry (for
-    the ability: its ability line, else the one its summary quotes), then the other languages'
-    entries along the fallbacks, then the official card (ability, flavor; where the site is
-    built with the official data). Text in the page's language comes before text in another;
-    with none at all the section says it is not written yet."""
+    """Every section, from the first source that has it: text in the page's language first (its
+    almanac entry; for the ability its ability line, else the one its summary quotes; another
+    language's almanac holding it; the official card in it), then along the language's chain
+    (the English card, then the other languages' almanacs, unless languages.yaml orders it
+    otherwise). With none at all the section says it is not written yet."""
     entries = [character.entries[c] for c in (lang, *corpus.languages.others(lang))
                if c in character.entries]
     shown = []
+    cards = [lang, *(s.lang for s in corpus.languages.chain(lang) if s.kind == CARD)]
     for key in SECTIONS:
-        found = [view for entry in entries for view in _written(key, entry, corpus)]
-        card = _card(official, character.id, key, lang)
-        if card:
-            found.append(SectionView(key, (card.text,), card.lang, "official", "",
-                                     "official data"))
-        view = next((v for v in found if v.text_lang == lang), found[0] if found else None)
+        found = [(Source(ALMANAC, view.almanac), view.text_lang, view)
+                 for entry in entries for view in _written(key, entry, corpus)]
+        for card in dict.fromkeys(c for code in cards
+                                  if (c := _card(official, character.id, key, code))
+                                  and c.lang == code):
+            found.append((Source(CARD, card.lang), card.lang, SectionView(
+                key, (card.text,), card.lang, "official", "", "official data")))
+        ordered = in_chain_order(corpus.languages, lang, found)
+        view = ordered[0] if ordered else None
         if view is None:
             where = f"{entries[0].file}:{entries[0].line}" if entries else ""
             shown.append(SectionView(key, (), lang, "unwritten", "", where, ("unwritten",)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from generator.checks import REGISTRY
 from generator.checks.coverage import matrix
@@ -188,7 +188,12 @@ def _roles_translatable(corpus: Corpus, lang: str, reader: str) -> Iterator[Tran
 def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
                 sources: frozenset[str], official: OfficialTexts | None = None) -> ReportView:
     """sources: the files the site shows line by line (views/sources.py); official: the data
-    whose interface words stand in for a missing catalog."""
+    whose interface words stand in for a missing catalog. Its columns are the almanac's
+    languages (languages.yaml's), not those of the official data alone, which have no almanac
+    to translate: every language's report stays the size of the almanac's."""
+    findings_languages = corpus.languages
+    corpus = replace(corpus, languages=Languages(tuple(
+        language for language in corpus.languages.all if language.almanac)))
     written = matrix(corpus)
     table = _with_translations(corpus, written)
     langs = corpus.languages.codes
@@ -217,7 +222,7 @@ def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
         by_code.setdefault(d.code, []).append(d)
     checks = tuple(
         CheckFindings(check.code, check.severity, description(check.description, lang),
-                      tuple(_finding(d, lang, corpus.languages, sources)
+                      tuple(_finding(d, lang, findings_languages, sources)
                             for d in by_code.get(check.code, ())))
         for check in REGISTRY)
     present_teams = tuple(sorted(set(teams.values()),
