@@ -44,3 +44,16 @@ def test_every_command_line_of_the_readme_names_a_command_and_options_it_has():
         unknown = [w.split("=")[0] for w in words[1:] if w.startswith("-")
                    and not re.search(rf"(?<![\w-]){re.escape(w.split('=')[0])}(?![\w-])", help_text)]
         assert unknown == [], words
+
+
+def test_the_commands_page_says_what_the_parser_says():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("update_docs_commands",
+                                                  ROOT / "scripts" / "update_docs_commands.py")
+    assert spec and spec.loader
+    made = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(made)
+    page = (ROOT / "docs" / "pages" / "commands.md").read_text(encoding="utf-8")
+    assert made.BEGIN + made.reference() + made.END in page  # stale: run the script
+    assert "| `--night` | first: the first night (default); other: every other night (one of: " \
+           "first, other) |" in page
