@@ -22,6 +22,7 @@ from generator.errors import AlmanacError
 from generator.facts.catalogs import translations
 from generator.facts.direction import direction
 from generator.facts.interface_words import Words
+from generator.facts.language_codes import language_tag
 from generator.facts.languages import Language, Languages, autonyms
 from generator.output.render import COMPILED
 from generator.output.theme_files import keep_listing
@@ -45,10 +46,11 @@ LUNR_LANGUAGES = frozenset(
     - {"multi", "stemmer"})  # lunr's helpers, no languages
 
 
-def material_language(tag: str) -> str:
-    """The translation of Material's interface a language takes: its own, else that of its tag
-    less its last subtags (zh for zh-Hans, es for es-419), else English."""
-    parts = tag.split("-x-")[0].split("-")
+def material_language(code: str) -> str:
+    """The translation of Material's interface a language takes (its code in either spelling,
+    zh_Hans or zh-Hans): its own, else that of its tag less its last subtags (zh for zh-Hans,
+    es for es-419, en for en@pirate), else English."""
+    parts = language_tag(code).split("-x-")[0].split("-")
     return next(("-".join(parts[:n]) for n in range(len(parts), 0, -1)
                  if "-".join(parts[:n]) in MATERIAL_LANGUAGES), "en")
 
