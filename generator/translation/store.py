@@ -7,13 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from generator.export.po import message_comments
 from generator.facts.languages import display_name
 from generator.files import write_text
 from generator.model import PRESENT, SECTIONS
 from generator.read.corpus import store_file
 from generator.read.po import PoFile, PoMessage
 from generator.resolve import Corpus
+from generator.translation.comments import message_comments
 from generator.translation.lacking import role_texts, same_text, source_text, translatable
 from generator.translation.po_text import po_text
 

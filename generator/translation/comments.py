@@ -1,0 +1,56 @@
+"""The translator's comments of a section's message: the character's names, the section, and
+the official terms its text uses ("귀족 → Noble"), in the store and in export-po's files alike."""
+from __future__ import annotations
+
+import re
+
+from generator.facts.glossary import Glossary
+from generator.facts.languages import Language
+from generator.resolve import Corpus
+from generator.translation.lacking import Lacking
+
+
+def _used(name: str, text: str, particles: tuple[str, ...]) -> bool:
+    """A name standing in the text as a word of its own, not inside a longer word (Imp, not
+    Important; 포, not 포함), alone or with one of its language's particles (귀족에게)."""
+    if not name:
+        return False
+    after = "|".join(map(re.escape, particles))
+    word = rf"(?<![^\W\d_]){re.escape(name)}(?:{after})?(?![^\W\d_])" if after else \
+        rf"(?<![^\W\d_]){re.escape(name)}(?![^\W\d_])"
+    return re.search(word, text) is not None
+
+
+def terminology(glossary: Glossary, text: str, source: Language, target: Language) -> list[str]:
+    """'source term → target term' for each character name, team and reminder-token label the
+    text uses, the target's official term from the glossary (names it borrows left out). A team
+    is named by the word its almanacs head a character with (Demon, not Demons), as the card
+    text uses it."""
+    found: dict[str, str] = {}
+    particles, lang = source.particles, source.code
+    singular = {ident: word for word, ident in reversed(target.teams.items())}
+    # Teams by their labels and by the words the language's team lines use (Outsider).
+    words = {team.label(lang): team for team in glossary.teams} | \
+        {word: team for word, ident in source.teams.items() if (team := glossary.team(ident))}
+    for word, team in words.items():
+        translated = singular.get(team.id) or team.label(target.code)
+        if translated != word and _used(word, text, particles):
+            found[word] = translated
+    for term in glossary.game_terms("botc"):
+        if target.code not in term.borrowed and _used(term.names.get(lang, ""), text, particles):
+            found[term.names[lang]] = term.names[target.code]
+        for token in term.reminders:
+            label, translated = token.label(lang), token.label(target.code)
+            shown = label.upper() if label.isascii() else label  # English steps write KNOW
+            if label and translated and translated != label and _used(shown, text, particles):
+                found[shown] = translated
+    return [f"{a} → {b}" for a, b in sorted(found.items())]
+
+
+def message_comments(corpus: Corpus, item: Lacking, lang: str) -> list[str]:
+    """The translator's comments of a section's message: its names, section and terms."""
+    character = item.character
+    terms = terminology(corpus.glossary, item.text, corpus.languages[item.source.lang],
+                        corpus.languages[lang])
+    return [" · ".join(character.name(c) for c in corpus.languages.codes) + f" · {item.section}",
+            *([f"terms: {'; '.join(terms)}"] if terms else [])]
