@@ -97,7 +97,7 @@ def test_every_language_with_enough_data_gets_a_site_and_the_rest_a_line(project
 @pytest.mark.parametrize("tag", SITES)
 def test_each_site_has_its_tag_the_menu_and_hreflang_links(project, built, tag):
     page = html_of(project, tag)
-    assert f'<html lang="{tag}"' in page
+    assert f'<html dir="ltr" lang="{tag}" class="no-js">' in page
     menu = re.findall(r'<a href="\.\./\.\./\.\./([^"]+)" hreflang="([^"]+)" lang="([^"]+)" '
                       r'class="md-select__link"[^>]*>\s*([^<]+?)\s*</a>', page)
     assert menu == [(f"{t}/characters/chef/", t, t, n) for t, n in zip(SITES, NAMES, strict=True)]
@@ -162,7 +162,7 @@ def test_languages_yaml_may_spell_the_code_as_the_data_does(tmp_path):
     result = almanac("build", "--official", "official", root=root)
     assert result.returncode == 0, result.stderr
     page = html_of(root, "zh-Hans")
-    assert '<html lang="zh-Hans"' in page and GAMES["zh_Hans"][1] in page
+    assert '<html dir="ltr" lang="zh-Hans" class="no-js">' in page and GAMES["zh_Hans"][1] in page
     assert "简体中文" in html_of(root, "en")
 
 
