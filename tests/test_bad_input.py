@@ -634,6 +634,6 @@ def test_a_project_without_its_templates_is_one_line(tmp_path):
     import shutil
     shutil.rmtree(tmp_path / "templates")
     one_line_error(almanac("nightsheet", "s.json", "--html", "x.html", root=tmp_path),
-                   f"{tmp_path}/templates/assets/nightsheet.css: error: No such file or "
+                   f"{tmp_path}/templates/assets/fonts.css: error: No such file or "
                    "directory")
     assert not (tmp_path / "x.html").exists()
