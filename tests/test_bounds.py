@@ -109,34 +109,38 @@ def test_a_mkdocs_yml_nested_fifty_thousand_deep_is_one_line(tmp_path):
 @pytest.mark.parametrize("name, old, new, message", [
     ("glossary.yaml", "  team: townsfolk\n  edition: carousel\n",
      "  team: [townsfolk]\n  edition: carousel\n",
-     ":23: error: botc[0].team: expected text, found a list"),
+     "+0: error: botc[0].team: expected text, found a list"),
     ("glossary.yaml", "  edition: carousel\n", "  edition: 3\n",
-     ":24: error: botc[0].edition: expected text, found a number '3'"),
+     "+0: error: botc[0].edition: expected text, found a number '3'"),
     ("glossary.yaml", "  names:\n    en: Steward\n", "  names:\n    en: [Steward]\n",
-     ":26: error: botc[0].names.en: expected text, found a list"),
+     "+1: error: botc[0].names.en: expected text, found a list"),
     ("glossary.yaml", "  team: townsfolk\n  edition: carousel\n",
      "  tema: townsfolk\n  edition: carousel\n",
-     ":23: error: botc[0].tema: no such field (the fields are: id, names, team, aliases, edition, "
+     "+0: error: botc[0].tema: no such field (the fields are: id, names, team, aliases, edition, "
      "reminders, setup, flavor_scripts, jinxes)"),
     ("languages.yaml", "  search:\n    lang: [ko, en]\n", "  search:\n    lang: ko\n",
-     ":43: error: ko.search.lang: expected a list, found text 'ko'"),
+     "+1: error: ko.search.lang: expected a list, found text 'ko'"),
     ("languages.yaml", "  name: 한국어\n", "  name: {ko: 한국어}\n",
-     ":37: error: ko.name: expected text, found a mapping"),
+     "+0: error: ko.name: expected text, found a mapping"),
     ("languages.yaml", "    first: 첫날 밤\n", "    first: 첫날 (밤\n",
-     ":65: error: ko.night.first: not a regular expression: missing ), unterminated subpattern "
+     "+0: error: ko.night.first: not a regular expression: missing ), unterminated subpattern "
      "at position 3"),
     ("languages.yaml", "en:\n", "no:\n",
-     ":90: error: the file: expected a name as the key, found true or false 'no'"),
+     "+0: error: the file: expected a name as the key, found true or false 'no'"),
     ("night-order.yaml", "  doppelganger: doppelganger\n", "  doppelganger: [doppelganger]\n",
-     ":198: error: onuw.rules.doppelganger: expected text, found a list"),
+     "+0: error: onuw.rules.doppelganger: expected text, found a list"),
     ("night-order.yaml", "    wolf_team: werewolf\n", "",
-     ":194: error: onuw.rules: the field 'wolf_team' is missing"),
+     "-1: error: onuw.rules: the field 'wolf_team' is missing"),
 ])
 def test_every_field_of_a_data_file_is_of_its_kind(tmp_path, name, old, new, message):
+    """message: the line, counted from the edit's first line ("+1: …"), and what is said."""
     project = site_project(tmp_path)
     path = project / "content" / name
-    _edit(path, old, new)
-    one_line_error(almanac("check", root=project), f"{path}{message}")
+    text = path.read_text(encoding="utf-8")
+    offset, said = message.split(":", 1)
+    line = text[:text.index(old)].count("\n") + 1 + int(offset)  # read from the file: an edit
+    _edit(path, old, new)                                        # above it moves it
+    one_line_error(almanac("check", root=project), f"{path}:{line}:{said}")
 
 
 @pytest.mark.parametrize("name, old, new, message", [

@@ -158,9 +158,9 @@ class OfficialTexts:
 
 
 def data_code(lang: str, known: Collection[str]) -> str:
-    """The data's code of a language: as given where the data has it, else in the data's spelling
-    ("zh-Hans" → "zh_Hans")."""
-    return lang if lang in known else lang.replace("-", "_")
+    """The key of a language in what was read (its BCP 47 tag): as given where it is one, else
+    the tag of a code in the data's spelling ("zh_Hans" → "zh-Hans")."""
+    return lang if lang in known else language_tag(lang)
 
 
 # stray: letters of a script no language of the project writes (the stray-script check's).
