@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -186,10 +188,12 @@ def script_name(system: str, in_lang: str) -> str:
     return (locale.scripts.get(code) if code else None) or system.title()
 
 
-def autonyms(languages: Languages, lang: str) -> str:
+def autonyms(languages: Languages, lang: str,
+             shown: Callable[[Language], str] = attrgetter("name")) -> str:
     """Every language by its own name, listed as the page's sentence lists (Babel: "한국어,
-    English 및 Deutsch"): in its language where it has a UI catalog, else in English."""
-    names = [language.name for language in languages.all]
+    English 및 Deutsch"): in its language where it has a UI catalog, else in English. shown: how
+    a name is written (in a page, marked with its language)."""
+    names = [shown(language) for language in languages.all]
     try:
         return format_list(names, locale=lang.replace("-", "_") if has_catalog(lang) else "en")
     except (ValueError, UnknownLocaleError):

@@ -223,7 +223,9 @@ def environment(templates: Path, lang: str, corpus: Corpus,
         lang=lang, other_lang=other_language(corpus, lang),
         catalogued=has_catalog(lang),  # its own UI strings: else the pages word less in sentences
         languages=corpus.languages.all,
-        site_languages=autonyms(corpus.languages, lang),
+        # Each name marked with its language: 한국어 is Korean on an English page.
+        site_languages=Markup(autonyms(corpus.languages, lang, lambda language: str(
+            Markup('<span lang="{}">{}</span>').format(language.code, language.name)))),
         # "Korean" on an English page; the name languages.yaml gives where Babel has none.
         language_name=lambda code: display_name(code, lang) or corpus.languages[code].name,
         team_name=lambda team: _team_label(corpus, team, lang),
