@@ -122,8 +122,6 @@ def write_config(build_dir: Path, language: Language, languages: Languages, site
         "extra": {"alternate": True, "lang_tag": language.code,
                   # the root of every language's site, for absolute hreflang links
                   "site_root": f"{site_url.rstrip('/')}/" if site_url else "",
-                  # the root's own page, which opened from the files must be named
-                  "root_page": "index.html" if offline else "",
                   "languages": [{"name": other.name, "lang": other.code,
                                  "current": other.code == language.code}
                                 for other in languages.all],
