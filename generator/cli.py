@@ -151,21 +151,22 @@ def _summarise(args: argparse.Namespace, script: ScriptSpec,
     return 1 if args.strict and not summary.complete else 0
 
 
-def _fonts_have_letters(printed: list[tuple[str, Path, str]], lang: str) -> bool:
+def _fonts_have_letters(printed: list[tuple[str, Path, str]], spoken: str) -> bool:
     """Whether every letter of each (HTML, file, language) sheet has an installed font; where
-    one has none, one line per sheet says which (a box is never printed in silence), in lang."""
+    one has none, one line per sheet says which (a box is never printed in silence), in the
+    run's language `spoken`."""
     from generator.codes import NO_FONT
     from generator.facts.fonts import shown
     from generator.output.glyphs import sheet_gaps, unknown_fonts
     if unknown_fonts():
-        print(f"warning {NO_FONT.code}: {message(NO_FONT.at('', 0, key='unknown'), lang)}",
+        print(f"warning {NO_FONT.code}: {message(NO_FONT.at('', 0, key='unknown'), spoken)}",
               file=sys.stderr)
         return False
     complete = True
     for html, target, lang in printed:
         if letters := sheet_gaps(html):
             gap = NO_FONT.at(str(target), 0, key="sheet", language=lang, letters=shown(letters))
-            print(visible(f"{target}: warning {gap.code}: {message(gap, lang)}"),
+            print(visible(f"{target}: warning {gap.code}: {message(gap, spoken)}"),
                   file=sys.stderr)
             complete = False
     return complete
