@@ -1,5 +1,4 @@
-"""`almanac parse|check|build|serve|nightsheet|scriptsheet|print|narration|export-script|
-export-po|import-po`.
+"""`almanac COMMAND`: the command line, arguments in and one-line errors out.
 
 Bad usage or input ends in one line, `file[:line]: error: message`, and exit status 2."""
 from __future__ import annotations
@@ -9,11 +8,14 @@ import errno
 import io
 import json
 import os
+import shlex
+import shutil
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager, nullcontext, redirect_stdout, suppress
 from dataclasses import replace
+from importlib.metadata import version
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 from urllib.parse import urlsplit
@@ -21,6 +23,7 @@ from urllib.parse import urlsplit
 from generator.checks import run_checks
 from generator.errors import AlmanacError
 from generator.export.records import diagnostic_record, records
+from generator.facts.language_codes import language_tag
 from generator.facts.languages import Languages
 from generator.facts.official import OfficialTexts, load_official
 from generator.facts.site_languages import select_languages
@@ -32,6 +35,7 @@ from generator.pipeline import load_corpus
 from generator.resolve import Corpus
 from generator.views.messages import message
 from generator.views.nightsheet import DETAILS, NIGHTS, NightSheet
+from generator.views.official_names import named
 
 # What only some commands use (the browser, the script schema, the live server, the PO store)
 # is imported by them: a build starts in less time, and its languages' processes wait on it.
@@ -53,22 +57,43 @@ def _parse(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
+    from generator.views.counts import counts_line
     corpus = load_corpus(args.root)
-    lang = corpus.languages[args.lang].code if args.lang else "en"
+    lang = corpus.languages[language_tag(args.lang)].code if args.lang else "en"
     diagnostics = run_checks(corpus)
+    shown = [d for d in diagnostics if d.severity != "info"] if args.quiet else diagnostics
     if args.format == "json":
-        print(json.dumps([diagnostic_record(d, lang) for d in diagnostics], ensure_ascii=False,
+        print(json.dumps([diagnostic_record(d, lang) for d in shown], ensure_ascii=False,
                          indent=1))
     else:
-        for diagnostic in diagnostics:
+        for diagnostic in shown:
             print(diagnostic.format(message(diagnostic, lang)))
+    if not args.quiet:  # on standard error: standard output stays the findings alone
+        sys.stdout.flush()
+        print(counts_line(corpus, diagnostics, lang), file=sys.stderr)
     failing = {"error"} | ({"warning"} if args.strict else set())
     return 1 if any(d.severity in failing for d in diagnostics) else 0
 
 
 def _build(args: argparse.Namespace) -> int:
     return build(args.root, args.site_url or "", args.allow_errors, _official(args),
-                 args.offline, args.languages, args.official or "", args.strict)
+                 args.offline, args.languages, args.official or "", args.strict, _invoked(),
+                 args.verbose)
+
+
+def _invoked() -> str:
+    """This program as the user can type it again: `almanac` where the PATH finds this very
+    program, else the path it was started by (`.venv/bin/almanac`, the way scripts/build
+    starts it), else the Python module (`python -m generator.cli`)."""
+    started = Path(sys.argv[0])
+    if started.name != "almanac":
+        return f"{shlex.quote(sys.executable)} -m generator.cli"
+    found = shutil.which("almanac")
+    if found and Path(found).resolve() == started.resolve():
+        return "almanac"
+    path = started.absolute()
+    shown = path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path
+    return shlex.quote(str(shown))
 
 
 def _official(args: argparse.Namespace) -> OfficialTexts | None:
@@ -103,7 +128,7 @@ def _script(args: argparse.Namespace, corpus: Corpus, official: OfficialTexts | 
 
 def _sheets(args: argparse.Namespace, asked: str | None, kinds: tuple[str, ...],
             single: bool = False
-            ) -> tuple[Corpus, ScriptSpec, list[ScriptSheet | NightSheet], bool]:
+            ) -> tuple[Corpus, ScriptSpec, list[ScriptSheet | NightSheet], OfficialTexts | None]:
     """The corpus, the script and its sheets of each kind in each language asked: `all`, codes
     separated by commas in either spelling (zh_Hans, zh-Hans), None for languages.yaml's (single:
     its first); a language of the official data alone is the data's, what it lacks said in one
@@ -112,21 +137,24 @@ def _sheets(args: argparse.Namespace, asked: str | None, kinds: tuple[str, ...],
     from generator.output.sheets import make_sheet
     official = _official(args)
     corpus = load_corpus(args.root)
-    selection = select_languages(corpus.languages, official, asked, args.official or "")
+    selection = select_languages(corpus.languages, official, asked, args.official or "",
+                                 mention_others=not single)
     for notice in selection.notices:
         print(notice, file=sys.stderr)
     # The almanac's languages stay, for their texts and names stand in for missing ones.
     declared = corpus.languages
     corpus = replace(corpus, languages=Languages((*declared.all, *(
         language for language in selection.languages.all if not declared.get(language.code)))))
+    # The sheets name characters, tokens and teams as the data does in each language.
+    corpus = named(corpus, official)
     langs = list(selection.languages.codes)[:1 if single else None]
-    named = asked is not None and asked.strip() != "all"
-    spoken = langs[0] if named else _reader_language(corpus)
+    chosen = asked is not None and asked.strip() != "all"
+    spoken = langs[0] if chosen else _reader_language(corpus)
     args.run_lang = spoken if has_catalog(spoken) else "en"  # no half-translated lines
     script = _script(args, corpus, official, args.run_lang)
     sheets = [make_sheet(corpus, script, lang, kind, official, getattr(args, "detail", "full"))
               for lang in langs for kind in kinds]
-    return corpus, script, sheets, official is not None
+    return corpus, script, sheets, official
 
 
 def _reader_language(corpus: Corpus) -> str:
@@ -151,25 +179,16 @@ def _summarise(args: argparse.Namespace, script: ScriptSpec,
     return 1 if args.strict and not summary.complete else 0
 
 
-def _fonts_have_letters(printed: list[tuple[str, Path, str]], spoken: str) -> bool:
+def _fonts_have_letters(printed: list[tuple[str, Path, str]], speak: str) -> bool:
     """Whether every letter of each (HTML, file, language) sheet has an installed font; where
-    one has none, one line per sheet says which (a box is never printed in silence), in the
-    run's language `spoken`."""
-    from generator.codes import NO_FONT
-    from generator.facts.fonts import shown
-    from generator.output.glyphs import sheet_gaps, unknown_fonts
-    if unknown_fonts():
-        print(f"warning {NO_FONT.code}: {message(NO_FONT.at('', 0, key='unknown'), spoken)}",
-              file=sys.stderr)
-        return False
-    complete = True
-    for html, target, lang in printed:
-        if letters := sheet_gaps(html):
-            gap = NO_FONT.at(str(target), 0, key="sheet", language=lang, letters=shown(letters))
-            print(visible(f"{target}: warning {gap.code}: {message(gap, spoken)}"),
-                  file=sys.stderr)
-            complete = False
-    return complete
+    one has none, one line per sheet says which (a box is never printed in silence), in speak,
+    the run's language."""
+    from generator.output.glyphs import fonts_unknown, sheet_gap
+    lines = [unknown] if (unknown := fonts_unknown(speak)) else \
+        [line for html, target, lang in printed if (line := sheet_gap(html, target, lang, speak))]
+    for line in lines:
+        print(line, file=sys.stderr)
+    return not lines
 
 
 def _one_sheet(args: argparse.Namespace, kind: str) -> int:
@@ -179,10 +198,11 @@ def _one_sheet(args: argparse.Namespace, kind: str) -> int:
         raise AlmanacError(f"--lang takes one language, not '{args.lang}' (`print` makes the "
                            "sheets of several)")
     corpus, script, sheets, official = _sheets(args, args.lang or None, (kind,), single=True)
-    html = sheet_html(corpus, args.root / "templates", sheets[0])
+    html = sheet_html(corpus, args.root / "templates", sheets[0], official)
     pages = _write_sheet(html, target, args.pdf is not None)
     lettered = _fonts_have_letters([(html, target, sheets[0].lang)], args.run_lang)
-    status = _summarise(args, script, sheets, official, [(str(target), pages)] if pages else [])
+    status = _summarise(args, script, sheets, official is not None,
+                        [(str(target), pages)] if pages else [])
     return 1 if args.strict and not lettered else status
 
 
@@ -205,7 +225,7 @@ def _print(args: argparse.Namespace) -> int:
                            "(ko,en,de), or leave it out for content/languages.yaml's")
     corpus, script, sheets, official = _sheets(args, args.lang, KINDS)
     folder.mkdir(exist_ok=True)  # only once the script and languages are known good
-    jobs = [(sheet_html(corpus, args.root / "templates", sheet),
+    jobs = [(sheet_html(corpus, args.root / "templates", sheet, official),
              folder / f"{'script' if isinstance(sheet, ScriptSheet) else sheet.night}-"
                       f"{sheet.lang}.pdf") for sheet in sheets]
     counts = print_pdfs(jobs)
@@ -214,7 +234,7 @@ def _print(args: argparse.Namespace) -> int:
     lettered = _fonts_have_letters([(html, pdf, sheet.lang)
                                     for (html, pdf), sheet in zip(jobs, sheets, strict=True)],
                                    args.run_lang)
-    status = _summarise(args, script, sheets, official,
+    status = _summarise(args, script, sheets, official is not None,
                         [(str(pdf), count) for (_, pdf), count in zip(jobs, counts, strict=True)])
     return 1 if args.strict and not lettered else status
 
@@ -258,7 +278,8 @@ def _narration(args: argparse.Namespace) -> int:
 
 def _language(args: argparse.Namespace, corpus: Corpus) -> str:
     """The --lang asked for, checked against the project's languages; else the default."""
-    return corpus.languages[args.lang].code if args.lang else corpus.languages.default.code
+    return corpus.languages[language_tag(args.lang)].code if args.lang else \
+        corpus.languages.default.code
 
 
 def _sheet_target(args: argparse.Namespace) -> Path:
@@ -295,7 +316,7 @@ def _serve(args: argparse.Namespace) -> int:
     with build_lock(args.root), suppress(AlmanacError):  # where no build can write, none left
         recover(args.root / "site")  # a build that died while swapping may have left site/ aside
     live = Preview(args.root, f"http://127.0.0.1:{args.port}/", _official(args), args.languages,
-                   args.official or "")
+                   args.official or "", args.verbose)
     try:
         server = LiveServer(live.rebuild, args.port, live.site, live.watched)
     except OSError as err:
@@ -322,6 +343,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 def _export_po(args: argparse.Namespace) -> int:
     from generator.export.po import write_lacking
+    from generator.views.po_outcome import exported_summary
     target = output_path(args.output, "--output")
     from generator.translation.po_import import current_store
     characters = _ids(args.character, "--character", "character ids")
@@ -332,7 +354,7 @@ def _export_po(args: argparse.Namespace) -> int:
     buffer = io.BytesIO()
     count = write_lacking(corpus, lang, buffer, _official(args), characters, sections)
     write_bytes(target, buffer.getvalue())
-    print(f"{count} messages → {target}")
+    print(exported_summary(count, str(target), _language(args, corpus)))
     return 0
 
 
@@ -364,13 +386,13 @@ def _import_po(args: argparse.Namespace) -> int:
 
 
 def _update_po(args: argparse.Namespace) -> int:
-    from generator.translation.po_import import current_store
+    from generator.translation.po_import import mergeable_store
     from generator.translation.store import LINE_SHAPE_FILE, migrate, update_po
     from generator.views.po_outcome import migrated_summary, updated_summary
     with build_lock(args.root, _WAITING):
         corpus = load_corpus(args.root)
         lang = _language(args, corpus)
-        current_store(args.root, corpus, lang)  # one that cannot be read is never written over
+        mergeable_store(args.root, corpus, lang)  # one not read whole is never written over
         if moved := migrate(args.root, corpus, lang):
             print(migrated_summary(moved, f"content/{lang}/{LINE_SHAPE_FILE}", lang))
             corpus = load_corpus(args.root)
@@ -420,8 +442,18 @@ def _sheet_options(command: argparse.ArgumentParser, detail: bool) -> None:
     command.add_argument("--strict", action="store_true",
                          help="exit 1 when a sheet lacks anything, the script has warnings or "
                               "a letter has no installed font")
-    command.add_argument("--verbose", action="store_true",
-                         help="list every warning about the script, each on its line")
+
+
+def _output_levels(command: argparse.ArgumentParser) -> None:
+    """-q and -v, the same for every command (the README's "How much a command says")."""
+    level = command.add_mutually_exclusive_group()
+    level.add_argument("-q", "--quiet", action="store_true",
+                       help="say only what is wrong or lacking (on standard error) and, for "
+                            "check, its errors and warnings: no counts, paths or progress")
+    level.add_argument("-v", "--verbose", action="store_true",
+                       help="list what is otherwise cut short: every warning about a script "
+                            "and its notes; the warning findings beside the errors (build, "
+                            "serve)")
 
 
 def _outputs(command: argparse.ArgumentParser) -> None:
@@ -465,6 +497,13 @@ def _shown_streams() -> Iterator[None]:
         sys.stdout, sys.stderr = out, err
 
 
+_DESCRIPTION = ("Turns the almanac texts of content/ into records, a reference site, night "
+                "sheets and translation files.")
+_EPILOG = ("`almanac COMMAND -h` tells more of a command. Bad usage or input: one line "
+           "`file[:line]: error: message` and exit status 2; `check` and `build` exit 1 on "
+           "error findings.")
+
+
 class _Parser(argparse.ArgumentParser):
     """Usage errors as one line, like every other error (`almanac -h` shows the usage)."""
 
@@ -473,10 +512,19 @@ class _Parser(argparse.ArgumentParser):
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = _Parser(prog="almanac", description=__doc__)
+    with _shown_streams():
+        return _run(command_line().parse_args(argv))
+
+
+def command_line() -> argparse.ArgumentParser:
+    """Every command and option, each with its help."""
+    parser = _Parser(prog="almanac", description=_DESCRIPTION, epilog=_EPILOG)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version('almanac')}",
+                        help="show the almanac's version and exit")
     parser.add_argument("--root", type=Path, default=ROOT,
                         help="project folder holding content/ (default: the current folder)")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser,
+                                     title="commands", metavar="COMMAND")
 
     parse = commands.add_parser("parse", help="write the records JSON")
     parse.add_argument("--json", required=True, help="where to write the records")
@@ -484,7 +532,8 @@ def main(argv: list[str] | None = None) -> int:
 
     check = commands.add_parser("check",
                                 help="print diagnostics as file:line: severity code: message")
-    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument("--format", choices=("text", "json"), default="text",
+                       help="text: one finding a line (default); json: a list of records")
     check.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     check.add_argument("--lang", help="the language of the messages: a language of "
                                       "content/languages.yaml (default: English)")
@@ -507,7 +556,8 @@ def main(argv: list[str] | None = None) -> int:
 
     serve = commands.add_parser("serve", help="a live preview on 127.0.0.1: rebuilt and "
                                               "reloaded as content/ or templates/ change")
-    serve.add_argument("--port", type=_port, default=8000)
+    serve.add_argument("--port", type=_port, default=8000,
+                       help="the port on 127.0.0.1 to serve on (default: 8000)")
     _official_option(serve)
     _languages_option(serve)
     serve.set_defaults(run=_serve)
@@ -516,7 +566,8 @@ def main(argv: list[str] | None = None) -> int:
     sheet.add_argument("script", help="a custom script in the official JSON format")
     _official_option(sheet)
     sheet.add_argument("--lang", help="a language of content/languages.yaml (default: its first)")
-    sheet.add_argument("--night", choices=NIGHTS, default="first")
+    sheet.add_argument("--night", choices=NIGHTS, default="first",
+                       help="first: the first night (default); other: every other night")
     _sheet_options(sheet, True)
     _outputs(sheet)
     sheet.set_defaults(run=_nightsheet)
@@ -555,13 +606,15 @@ def main(argv: list[str] | None = None) -> int:
     export_script = commands.add_parser("export-script",
                                         help="write a corpus script as official script JSON")
     export_script.add_argument("script_id", help="the script's id (e.g. 000) or title")
-    export_script.add_argument("-o", "--output", required=True)
+    export_script.add_argument("-o", "--output", required=True, metavar="FILE",
+                               help="where to write the script JSON")
     export_script.set_defaults(run=_export_script)
 
     export_po = commands.add_parser("export-po",
                                     help="a PO file of the sections a language still lacks")
     export_po.add_argument("--lang", required=True, help="a language of content/languages.yaml")
-    export_po.add_argument("-o", "--output", required=True)
+    export_po.add_argument("-o", "--output", required=True, metavar="FILE",
+                           help="where to write the PO file")
     export_po.add_argument("--character", action="append", metavar="ID",
                            help="only these characters (ids, repeated or comma-separated)")
     export_po.add_argument("--section", action="append", metavar="NAME",
@@ -582,8 +635,9 @@ def main(argv: list[str] | None = None) -> int:
                                    help="a language of content/languages.yaml")
     update_po_command.set_defaults(run=_update_po)
 
-    with _shown_streams():
-        return _run(parser.parse_args(argv))
+    for command in commands.choices.values():
+        _output_levels(command)
+    return parser
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -591,7 +645,11 @@ def _run(args: argparse.Namespace) -> int:
         if not (args.root / "content").is_dir():
             raise AlmanacError("no content/ folder: run in the project folder or pass --root",
                                str(args.root))
-        status = args.run(args)
+        # -q: standard output is dropped, but for check, whose findings are what it is for.
+        quiet = args.quiet and args.run is not _check
+        with open(os.devnull, "w", encoding="utf-8") as null, \
+                redirect_stdout(null) if quiet else nullcontext():
+            status: int = args.run(args)
         sys.stdout.flush()  # what is still buffered fails here, in one line, not at exit
         return status
     except AlmanacError as err:

@@ -3,9 +3,10 @@ and the templates of its messages. Templates are English with named parameters; 
 catalogs translate them where a finding is shown (`views/messages.py`).
 
 Parameters named `section`/`sections` hold section keys, `language`/`other_language` language
-codes, `chain` a list of codes and `characters` (a list) code points: they are shown in the
-reader's language. Other parameters are data (names, text, numbers, places) and are shown as
-they are.
+codes, `chain` a list of codes, `characters` (a list) code points and `scripts` (a list) letter
+systems: they are shown in the reader's language. A character's name (and a token's label, in
+token-languages) is a `model.Name`, shown by the reader's name first. Other parameters are data
+(names, text, numbers, places) and are shown as they are.
 """
 from __future__ import annotations
 
@@ -132,9 +133,7 @@ BORROWED_NAME = _code(
 MISSING_TRANSLATION = _code(
     "missing-translation", "info",
     N_("A character written in one language that has no entry in another."),
-    N_("{name} has no {language} entry"),
-    # Named in both languages: a reader of either knows it by one of them.
-    other_name=N_("{name} ({other_name}) has no {language} entry"))
+    N_("{name} has no {language} entry"))
 DUPLICATE_DIFFERS = _code(
     "duplicate-differs", "warning",
     N_("A character written in two files of one language whose texts differ; both places "

@@ -30,8 +30,31 @@ class Line:
     marker: str = ""  # the list marker the parser took off ("- "), kept so the line can be rebuilt
 
 
+@dataclass(frozen=True)
+class Name:
+    """A character's name (or a token's label) in a finding: as its text writes it, with its
+    names in every language, so that a reader sees the name of their own language first."""
+
+    written: str
+    lang: str  # the language it is written in
+    names: tuple[tuple[str, str], ...] = ()  # (language, name), the character's
+    also: str = ""  # a language whose name is always shown too (the one a finding is about)
+
+    def __format__(self, spec: str) -> str:
+        return format(self.written, spec)
+
+    def shown(self, reader: str) -> tuple[str, ...]:
+        """Its distinct names as a reader of `reader` reads them: theirs first (as the text
+        writes it, where the text is in their language), then the written one, then that of
+        `also`."""
+        names = dict(self.names)
+        own = "" if reader == self.lang else names.get(reader, "")
+        found = [own, self.written, names.get(self.also, "")]
+        return tuple(dict.fromkeys(name for name in found if name))
+
+
 # A message parameter: a name, a text, a number, or a list (of names, section keys, codes).
-Param = str | int | tuple[str, ...]
+Param = str | int | tuple[str, ...] | Name
 
 
 @dataclass(frozen=True)

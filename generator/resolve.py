@@ -19,6 +19,7 @@ from generator.model import (
     Diagnostic,
     Entry,
     Line,
+    Name,
     ParsedFile,
     Role,
     Rulebook,
@@ -39,6 +40,10 @@ class Character:
 
     def name(self, lang: str) -> str:
         return self.names.get(lang) or next(iter(self.names.values()), self.id)
+
+    def named(self, lang: str, written: str = "", also: str = "") -> Name:
+        """Its name in lang (or as a text writes it) for a finding, its other names with it."""
+        return Name(written or self.name(lang), lang, tuple(sorted(self.names.items())), also)
 
 
 @dataclass(frozen=True)
@@ -86,7 +91,7 @@ class Corpus:
 _RANK = {PRESENT: 3, UNTRANSLATED: 2, PLACEHOLDER: 1, MISSING: 0}
 
 
-def _merge(entries: list[Entry], name: str) -> tuple[Entry, list[Diagnostic]]:
+def _merge(entries: list[Entry], name: Name) -> tuple[Entry, list[Diagnostic]]:
     """One entry per language: each section from the entry that has it best (a translation
     imported into its own file supersedes text not written or not translated), and a finding
     at each section so superseded."""
@@ -252,7 +257,8 @@ def resolve(parsed: list[ParsedFile], languages: Languages, glossary: Glossary,
             _names({e.lang: e.name for es in by_lang.values() for e in es}, languages)
         entries = {}
         for lang, found_entries in sorted(by_lang.items()):
-            entries[lang], superseded = _merge(found_entries, names.get(lang, ident))
+            named = Name(names.get(lang, ident), lang, tuple(sorted(names.items())))
+            entries[lang], superseded = _merge(found_entries, named)
             diagnostics += superseded
         characters.append(Character(
             id=ident, game=game, team=teams[(game, ident)], names=names, official=term is not None,

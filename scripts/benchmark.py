@@ -1,16 +1,24 @@
 """Speed, size and memory as the corpus grows: synthetic almanacs of 45, 181 and 724 characters
 made of the corpus's own entries in its own shapes, each parsed and checked, built whole (against
 the plain MkDocs builds of the same pages, one after the other), served live and edited, and
-searched in Chromium; the corpus itself built the same two ways; and a hostile how-to-run step
-of 100 KB and 1 MB read and checked. Figures are ratios within one run: the machine is noisy.
+searched in Chromium; the corpus itself built the same two ways; a hostile how-to-run step
+of 100 KB and 1 MB read and checked; a PO string continued over 25k to 100k lines read, and
+import-po's time per message for hostile POs of 1000 and 8000 messages. Figures are ratios
+within one run: the machine is noisy.
 
 Usage: .venv/bin/python scripts/benchmark.py [SIZE ...]   (default: 45 181 724)
+       .venv/bin/python scripts/benchmark.py --languages [DIR]
+The second measures the corpus built in every language of the official data in DIR (`--languages
+all`; without DIR, a synthetic folder of 20 languages in the official format): wall time against
+the plain MkDocs builds of the same pages, CPU per language against 8 languages, the largest
+process, the whole site's size and the largest report page.
 """
 from __future__ import annotations
 
 import gzip
 import json
 import os
+import resource
 import shutil
 import socket
 import statistics
@@ -30,6 +38,7 @@ from generator.checks import run_checks  # noqa: E402
 from generator.output.browser import chromium, serve  # noqa: E402
 from generator.pipeline import load_corpus  # noqa: E402
 from generator.read.corpus import Text, decode  # noqa: E402
+from generator.read.po import read_po_bytes  # noqa: E402
 from generator.read.script_json import read_script  # noqa: E402
 
 REPEATS = 3
@@ -327,7 +336,148 @@ def script_reading(into: Path) -> None:
           "(goal ≤ 1.5: linear)")
 
 
+# Lines of one continued msgstr: `draft.strings[n] += value` once cost 0.26, 1.02 and 8.3 s.
+PO_LINES = (25_000, 50_000, 100_000)
+
+
+def po_reading() -> None:
+    """Reading a PO whose one msgstr is continued over many lines grows linearly with them."""
+    per_line = []
+    for lines in PO_LINES:
+        data = ('msgid ""\nmsgstr ""\n"Language: en\\n"\n\nmsgctxt "noble/ability"\n'
+                'msgid "a"\nmsgstr ""\n' + '"twelve chars"\n' * lines).encode()
+        _, seconds, _ = measure(read_po_bytes, data, "long.po")
+        per_line.append(seconds / lines)
+        print(f"a msgstr continued over {lines} lines read in {seconds:.3f} s")
+    print(f"ratio, PO reading time per line, {PO_LINES[-1]} against {PO_LINES[0]} lines: "
+          f"{per_line[-1] / per_line[0]:.2f} (goal ≤ 1.5: linear)")
+
+
+def _hostile_po(count: int, lang: str, sources: dict[str, str]) -> bytes:
+    """A PO of `count` messages that import-po must each look at: a third translated from the
+    corpus's sources (the first times), a third of contexts it does not know, a third of msgids
+    edited by hand, each context twice in every tenth."""
+    contexts = sorted(sources)
+    parts = [f'msgid ""\nmsgstr ""\n"Language: {lang}\\n"\n']
+    for n in range(count):
+        context = contexts[n % len(contexts)]
+        msgid = sources[context] if n % 3 == 0 else f"edited {n}"
+        if n % 3 == 1:
+            context = f"nobody{n}/ability"
+        elif n % 10 == 9:
+            context = f"twice{n // 20}/ability"
+        text = msgid.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+        parts.append(f'\nmsgctxt "{context}"\nmsgid "{text}"\nmsgstr "Translated {n}."\n')
+    return "".join(parts).encode()
+
+
+def import_per_message(into: Path) -> None:
+    """import-po's time per message stays the same as the PO grows (no message is compared
+    with every other, nor the corpus walked again for each)."""
+    from generator.output.publish import build_lock
+    from generator.translation.po_import import _sources, import_po
+    project = into / "import"
+    shutil.copytree(ROOT / "content", project / "content")
+    corpus = load_corpus(project)
+    sources = _sources(corpus, "en")
+    per_message = []
+    for count in (1_000, 8_000):
+        path = into / f"hostile-{count}.po"
+        path.write_bytes(_hostile_po(count, "en", sources))
+        store = project / "content/en/translations.po"
+
+        def once(store: Path = store, path: Path = path) -> None:
+            store.unlink(missing_ok=True)
+            with build_lock(project):
+                import_po(project, corpus, path)
+        _, seconds, _ = measure(once)
+        per_message.append(seconds / count)
+        print(f"import-po of {count} messages: {seconds:.2f} s, "
+              f"{seconds / count * 1000:.2f} ms a message")
+    print(f"ratio, import-po time per message, 8000 against 1000: "
+          f"{per_message[1] / per_message[0]:.2f} (goal ≤ 1.5: bounded per message)")
+
+
+# Twenty codes of the official data's languages, for a synthetic folder of them.
+SYNTHETIC_LANGUAGES = ("de", "fr", "ja", "zh_Hans", "ru", "pt_BR", "th", "es", "es_419", "fi",
+                       "hu", "nb_NO", "nl", "pl", "sv", "tr", "uk", "vi", "id", "en@pirate")
+
+
+def synthetic_official(into: Path) -> Path:
+    """The official data's shape with made-up texts: roles.json of the glossary's BotC
+    characters, a game.<code>.json for each of SYNTHETIC_LANGUAGES naming and describing all."""
+    glossary = yaml.safe_load((ROOT / "content" / "glossary.yaml").read_text(encoding="utf-8"))
+    roles = [{"id": term["id"], "name": term["names"].get("en", term["id"]), "team": term["team"],
+              "edition": "tb", "ability": f"A made-up ability of {term['id']}."}
+             for term in glossary["botc"]]
+    into.mkdir(parents=True)
+    (into / "roles.json").write_text(json.dumps(roles), encoding="utf-8")
+    for code in SYNTHETIC_LANGUAGES:
+        game = {"roles": {role["id"]: {"name": f"{role['name']} ({code})",
+                                       "ability": f"A made-up ability of {role['id']} in {code}."}
+                          for role in roles}}
+        (into / f"game.{code}.json").write_text(json.dumps(game), encoding="utf-8")
+    return into
+
+
+def _descendants_build(project: Path, *args: str) -> tuple[float, float, float]:
+    """`almanac build ARGS` under a Python of its own that waits for it: wall seconds, CPU
+    seconds of every process of the build, and the largest one's peak resident MiB (Linux's
+    RUSAGE_CHILDREN holds the largest waited-for descendant's)."""
+    probe = ("import resource, subprocess, sys, time; start = time.perf_counter(); "
+             "code = subprocess.call(sys.argv[1:], stdout=subprocess.DEVNULL, "
+             "stderr=subprocess.DEVNULL); took = time.perf_counter() - start; "
+             "u = resource.getrusage(resource.RUSAGE_CHILDREN); "
+             "print(code, took, u.ru_utime + u.ru_stime, u.ru_maxrss)")
+    out = subprocess.run([sys.executable, "-c", probe, sys.executable, "-m", "generator.cli",
+                          "build", *args], cwd=project, env=ENV, capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out[0] == "0", f"almanac build {' '.join(args)} failed in {project}"
+    return float(out[1]), float(out[2]), float(out[3]) / 1024
+
+
+def _disk_mib(site: Path) -> float:
+    """The site's bytes on disk, a file hard-linked from several places counted once."""
+    inodes = {p.stat().st_ino: p.stat().st_size for p in site.rglob("*") if p.is_file()}
+    return sum(inodes.values()) / 2 ** 20
+
+
+def all_languages(official: Path | None) -> None:
+    """The corpus in every language of the official data, against 8 of them and against the
+    plain MkDocs builds of the same pages one after the other."""
+    with tempfile.TemporaryDirectory() as tmp:
+        project = Path(tmp) / "project"
+        project.mkdir()
+        for name in ("content", "templates"):
+            shutil.copytree(ROOT / name, project / name)
+        shutil.copy(ROOT / "mkdocs.yml", project / "mkdocs.yml")
+        data = official or synthetic_official(Path(tmp) / "official")
+        wall, cpu, peak = _descendants_build(project, "--official", str(data),
+                                             "--languages", "all")
+        langs = sorted(p.name for p in (project / "site").iterdir() if p.is_dir())
+        size = _disk_mib(project / "site")
+        report = max((project / "site" / lang / "report" / "index.html").stat().st_size
+                     for lang in langs) / 2 ** 20
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        plain = plain_mkdocs_builds(project)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        plain_cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        eight = ",".join(["ko", "en", *[lang for lang in langs if lang not in ("ko", "en")][:6]])
+        _, cpu8, _ = _descendants_build(project, "--official", str(data), "--languages", eight)
+    per, per8 = cpu / len(langs), cpu8 / 8
+    print(f"every language ({len(langs)}: {', '.join(langs)}): almanac build {wall:.1f}s "
+          f"against {plain:.1f}s for the plain MkDocs builds one after the other: "
+          f"{wall / plain:.2f} (goal ≤ 0.6); CPU {cpu:.0f}s against {plain_cpu:.0f}s: "
+          f"{cpu / plain_cpu:.2f} (the wall times hold only on a quiet machine)")
+    print(f"CPU per language {per:.1f}s against {per8:.1f}s at 8 languages: {per / per8:.2f} "
+          f"(goal ≤ 1.2); largest process {peak:.0f} MiB (goal ≤ 500); site {size:.0f} MiB on "
+          f"disk (goal ≤ 500); largest report page {report:.2f} MiB (goal ≤ 1)")
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--languages"]:
+        all_languages(Path(sys.argv[2]) if len(sys.argv) > 2 else None)
+        return
     sizes = tuple(int(arg) for arg in sys.argv[1:]) or SIZES
     rows = []
     with tempfile.TemporaryDirectory() as tmp, chromium() as browser:
@@ -359,6 +509,8 @@ def main() -> None:
                   f"a whole build (goal < 0.25)")
         search_index_sizes(Path(tmp) / str(rows[-1].characters) / "site")
         script_reading(Path(tmp))
+        po_reading()
+        import_per_message(Path(tmp))
     almanac, plain = corpus_build_ratio()
     cores = os.cpu_count()
     print(f"the corpus: almanac build {almanac:.1f}s against {plain:.1f}s for the plain MkDocs "

@@ -22,7 +22,7 @@ FINGERPRINTS = Path(__file__).resolve().parent / "data" / "official-fingerprints
 # Shorter sentences are common phrases, not a text anyone copied.
 MIN_WORDS, MIN_LETTERS = 3, 10
 TOKEN = re.compile(r"\w+|\n|\S")
-ENDS = {".", "!", "?", "\n"}
+ENDS = {".", "!", "?", "\n", "。", "！", "？"}  # and the full stops of Chinese and Japanese
 # Marks a copied sentence may follow: quotes, keys (YAML, JSON), tags, table cells, emphasis,
 # brackets, comments. Not commas: a clause after a comma ends the project's own sentence.
 MARKS = set("\"'“”‘’`:=>|*([{#")
@@ -64,10 +64,17 @@ def _key(words: list[str], end: str) -> str:
     return " ".join(words) + end
 
 
+# Letters of the writing systems that put no spaces between words (Chinese, Japanese, Thai, Lao,
+# Khmer, Myanmar): a sentence of them is one or two "words", so its letters alone count.
+UNSPACED = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff"
+                      "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+
+
 def sentence_keys(text: str) -> Iterator[str]:
     """The official text's sentences long enough to fingerprint."""
     for words, _, end in _sentences(text):
-        if len(words) >= MIN_WORDS and len("".join(words)) >= MIN_LETTERS:
+        letters = "".join(words)
+        if len(letters) >= MIN_LETTERS and (len(words) >= MIN_WORDS or UNSPACED.search(letters)):
             yield _key(words, end)
 
 

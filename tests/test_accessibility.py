@@ -168,7 +168,8 @@ def test_sheet_titles_in_another_language_carry_it_in_the_title_heading_header_a
 def test_the_reports_findings_mark_the_names_and_texts_they_quote(built_site):
     site, _ = built_site
     english = page(site, "en/report")
-    assert '<span lang="ko">조사관</span>: not written yet &#40;Flavor, Almanac, How to run, ' \
+    assert 'Investigator &#40;<span lang="ko">조사관</span>&#41;: not written yet &#40;Flavor, ' \
+           'Almanac, How to run, ' \
            'Examples &#38; notes&#41;<br><span class="almanac-finding-text" lang="ko">조사관' \
            '</span>' in english
     assert '<td><span lang="ko">습기가 차다</span> (en)</td>' in english

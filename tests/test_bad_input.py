@@ -138,41 +138,41 @@ def test_serve_cuts_off_a_request_that_trickles_in(tmp_path):
         with socket.create_connection(server.server_address, timeout=0.2) as slow:
             slow.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
             with suppress(ConnectionError):  # closed by the server: a reset of the next send
-                while time.monotonic() - start < 3:
+                while time.monotonic() - start < 5:
                     slow.sendall(b"X")
                     with suppress(TimeoutError):
                         if slow.recv(100) == b"":
                             break
             elapsed = time.monotonic() - start
-        assert 1.0 <= elapsed < 2.5
+        assert 1.0 <= elapsed < 3.0
         with urllib.request.urlopen(server.url) as page:
             assert page.read() == b"<p>site</p>"
 
 
 def test_serve_holds_a_bounded_number_of_connections(tmp_path):
     """Three connections here (64 in use): more, while those are held, are answered 503 at
-    once and take no thread; once the held ones pass their deadline (2.5 s here) the server
+    once and take no thread; once the held ones pass their deadline (4 s here) the server
     is free."""
-    with live_server(tmp_path, 2.5, 3) as server:
+    with live_server(tmp_path, 4.0, 3) as server:
         threads = threading.active_count()
         start = time.monotonic()
         held = [socket.create_connection(server.server_address, timeout=1) for _ in range(3)]
         for connection in held:
             connection.sendall(b"GET / HTTP/1.1\r\n")
-        while threading.active_count() < threads + 3 and time.monotonic() - start < 1:
+        while threading.active_count() < threads + 3 and time.monotonic() - start < 3:
             time.sleep(0.01)
         assert threading.active_count() == threads + 3
         for _ in range(5):
-            with socket.create_connection(server.server_address, timeout=1) as extra:
+            with socket.create_connection(server.server_address, timeout=3) as extra:
                 assert extra.recv(100).startswith(b"HTTP/1.0 503 Service Unavailable\r\n")
             assert threading.active_count() <= threads + 3
-        assert time.monotonic() - start < 2.5  # all of it while the three were held
+        assert time.monotonic() - start < 4.0  # all of it while the three were held
         for connection in held:
-            assert 2.5 <= closed_after(connection, start, 5) < 4
+            assert 4.0 <= closed_after(connection, start, 8) < 6
             connection.close()
         with urllib.request.urlopen(server.url) as page:
             assert page.read() == b"<p>site</p>"
-        while threading.active_count() > threads and time.monotonic() - start < 5:
+        while threading.active_count() > threads and time.monotonic() - start < 8:
             time.sleep(0.01)
         assert threading.active_count() == threads
 

@@ -87,6 +87,20 @@ def _terms():
     return [row.split("\t") for row in rows if row and not row.startswith("#")]
 
 
+def _rejected(avoided: str) -> list[re.Pattern[str]]:
+    """The words a row rejects: each of the |-separated, or one regular expression (`re:`)."""
+    if avoided.startswith("re:"):
+        return [re.compile(avoided[3:])]
+    return [re.compile(re.escape(other)) for other in avoided.split("|")]
+
+
+def off_terms(messages, word: str, avoided: str) -> list[tuple[str, str]]:
+    """The messages that use a rejected word where the decided one belongs (a word the msgid
+    itself holds is no translation of it: a code, a file name)."""
+    return [(msgid, form) for msgid, form in messages for other in _rejected(avoided)
+            if other.search(form) and not other.search(msgid)]
+
+
 @pytest.mark.parametrize("thing, lang, word, avoided", _terms())
 def test_one_word_for_each_thing(thing, lang, word, avoided):
     assert lang == "ko"
@@ -94,12 +108,54 @@ def test_one_word_for_each_thing(thing, lang, word, avoided):
     if thing in labels:
         assert labels[thing] == word
     assert any(word in form for _, form in MESSAGES)
-    others = [(msgid, form) for msgid, form in MESSAGES for other in avoided.split("|")
-              if other in form and other not in msgid]
-    assert others == []
+    assert off_terms(MESSAGES, word, avoided) == []
+
+
+# A rejected word brought back into a message, as a translator might write it.
+BROUGHT_BACK = [
+    ("Reminder tokens", "알림 토큰", "리마인더 토큰"),
+    ("This character has no reminder tokens.", "알림 토큰", "리마인더 토큰"),
+    ("Wake order", "깨어나는 순서", "일어나는 순서"),
+    ("Roles that wake at night", "깨어나는", "일어나는"),
+    ("Does not wake at night.", "깨어나지 않습니다", "일어나지 않습니다"),
+    ("Check that all eyes are closed. Some travellers and fabled act now.", "전설은",
+     "전설 캐릭터는"),
+    ("%(ordinal)s of %(count)s to wake on the first night of %(script)s",
+     "캐릭터 %(count)s개", "캐릭터 %(count)s명"),
+    ("header declares {declared} characters, the text has {found}", "캐릭터가 {declared}개",
+     "캐릭터가 {declared}명"),
+]
+
+
+@pytest.mark.parametrize("msgid, decided, rejected", BROUGHT_BACK)
+def test_a_rejected_word_brought_back_is_found(msgid, decided, rejected):
+    changed = [(i, form.replace(decided, rejected) if i == msgid else form)
+               for i, form in MESSAGES]
+    assert changed != MESSAGES  # the decided word stood there
+    found = [off for _, _, word, avoided in _terms()
+             for off in off_terms(changed, word, avoided)]
+    assert found and {i for i, _ in found} == {msgid}
+
+
+# A sentence ending in 해요체 (`고쳤나요?`, `있어요.`); a request to the reader ends in -세요, as the
+# official app's do beside its 합니다체 sentences.
+HAEYO = re.compile(r"[나까어아해여워와예에지네군데래봐줘였었았겠]요(?:[?!.)]|$)")
+
+
+def test_one_register():
+    assert [(msgid, form) for msgid, form in MESSAGES if HAEYO.search(form)] == []
+    assert HAEYO.search("msgid가 원문과 다릅니다(손으로 고쳤나요?). 가져오지 않았습니다")
+    assert HAEYO.search("확인해 주세요. 다시 해요")
+    assert not HAEYO.search("다시 내보내거나 저장소에서 번역하세요)")
+    assert not HAEYO.search("번역이 fuzzy(검토 필요)로 표시된 UI 문자열.")
 
 
 def test_check_in_korean_has_no_particle_in_both_forms():
     run = almanac("check", "--lang", "ko")
     assert run.stdout.count("\n") > 100  # the findings are there, each read as Korean
     assert [line for line in run.stdout.splitlines() if PARTICLE.search(line)] == []
+    # No finding opens on an English name (`Balloonist: …`, `Steward(시종): …`): the Korean name
+    # comes first, the English one after it.
+    messages = [line.split(": ", 2)[2] for line in run.stdout.splitlines()]
+    assert [m for m in messages if re.match(r"[A-Za-z][A-Za-z' -]*[:(]", m)] == []
+    assert "열기구 조종사(Balloonist): 한국어 항목이 없습니다" in messages

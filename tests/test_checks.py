@@ -41,12 +41,12 @@ def test_the_six_unwritten_korean_entries(diagnostics):
     korean = [(line, message) for file, line, message in found(diagnostics, "unwritten")
               if file == F001]
     assert korean == [
-        (9, "조사관: not written yet (Flavor, Almanac, How to run, Examples & notes)"),
-        (20, "퇴마사: not written yet (Flavor, Almanac, How to run, Examples & notes)"),
-        (42, "교수: not written yet (Flavor, Almanac, How to run, Examples & notes)"),
-        (130, "열광자: not written yet (Flavor, Almanac, How to run, Examples & notes)"),
-        (144, "악마의 대변인: not written yet (Flavor, Almanac, How to run, Examples & notes)"),
-        (164, "싸이코패스: not written yet (Flavor, Almanac, How to run, Examples & notes)")]
+        (9, "Investigator (조사관): not written yet (Flavor, Almanac, How to run, Examples & notes)"),
+        (20, "Exorcist (퇴마사): not written yet (Flavor, Almanac, How to run, Examples & notes)"),
+        (42, "Professor (교수): not written yet (Flavor, Almanac, How to run, Examples & notes)"),
+        (130, "Zealot (열광자): not written yet (Flavor, Almanac, How to run, Examples & notes)"),
+        (144, "Devil's Advocate (악마의 대변인): not written yet (Flavor, Almanac, How to run, Examples & notes)"),
+        (164, "Psychopath (싸이코패스): not written yet (Flavor, Almanac, How to run, Examples & notes)")]
 
 
 def test_korean_names_that_differ_from_the_official_names(diagnostics):
@@ -81,19 +81,30 @@ def test_bodies_that_name_their_character_differently(diagnostics):
 
 def test_reminder_phrases_that_differ_from_the_official_tokens(diagnostics):
     tokens = found(diagnostics, "token-name")
-    assert (F000, 21, "귀족: token '알고 있음' is not an official label; official: 알아냄, 알아냄, 알아냄") \
+    assert (F000, 21, "Noble (귀족): token '알고 있음' is not an official label; official: 알아냄") \
         in tokens
-    assert (F001, 79, "밴시: token '능력 있음' is not an official label; official: 능력 가짐") in tokens
+    assert (F001, 79, "Banshee (밴시): token '능력 있음' is not an official label; official: "
+            "능력 가짐") in tokens
+    # Each official label once, none that names nothing (the Barista's two '?' tokens).
     assert (F004, 213, "Barista: token 'SOBER AND HEALTHY' is not an official label; official: "
-            "Sober & Healthy, Acts Twice, ?, ?") in tokens
+            "Sober & Healthy, Acts Twice") in tokens
+    # A token named twice on a line is one finding (line 21 names '알고 있음' twice).
+    assert len(tokens) == len(set(tokens))
+    assert [t for t in tokens if t[:2] == (F000, 21)] == [
+        (F000, 21, "Noble (귀족): token '알고 있음' is not an official label; official: 알아냄")]
     # Official labels, capitals in English and phrases in Korean, are not findings.
     assert not [t for t in tokens if t[0] == F004 and "'KNOW'" in t[2]]
     assert not [t for t in tokens if "'중독'" in t[2]]
 
 
 def test_korean_and_english_steps_name_the_same_tokens(diagnostics):
-    assert (F001, 89, "양귀비 재배꾼: the English steps use token 'Evil Wakes', the Korean steps do not") \
+    assert (F001, 89, "Poppy Grower (양귀비 재배꾼): the English steps use token 'Evil Wakes', "
+            "the Korean steps do not") \
         in found(diagnostics, "token-languages")
+    # A Korean reader reads the token's Korean label first, the English steps' after it.
+    assert [message(d, "ko") for d in diagnostics
+            if (d.code, d.file, d.line) == ("token-languages", F001, 89)] == [
+        "양귀비 재배꾼: '악한 팀 깨어남(Evil Wakes)' 토큰은 영어 단계에만 있고 한국어 단계에는 없습니다"]
 
 
 def test_mixed_words_for_reminder(diagnostics):
@@ -104,7 +115,7 @@ def test_mixed_words_for_reminder(diagnostics):
 
 def test_the_bengali_word_in_a_korean_step(diagnostics):
     assert found(diagnostics, "stray-script") == [
-        (F000, 277, "미치광이 How to run: Bengali letters 'এরপর'")]
+        (F000, 277, "Lunatic (미치광이) How to run: Bangla letters 'এরপর'")]
 
 
 def test_official_flavors_with_foreign_letters_are_spared(diagnostics):
@@ -146,7 +157,7 @@ def test_a_duplicate_that_differs_is_reported_with_both_places(tmp_path):
     corpus_project(tmp_path, {"ko/001.txt": (ROOT / F001).read_bytes(),
                               "ko/000.txt": text.encode("utf-8")})
     differs = found(run_checks(load_corpus(tmp_path)), "duplicate-differs")
-    assert ("content/ko/000.txt", 158, "처단자 Flavor differs from content/ko/001.txt:48") in differs
+    assert ("content/ko/000.txt", 158, "Slayer (처단자) Flavor differs from content/ko/001.txt:48") in differs
 
 
 def test_po_export_reads_back_with_babel(corpus):
@@ -230,6 +241,38 @@ def test_a_missing_translation_names_the_character_in_both_languages(diagnostics
         return [(d.file, message(d, "ko"), message(d, "en")) for d in diagnostics
                 if d.code == "missing-translation" and name in message(d, "en")]
     assert shown("Clockmaker") == [
-        (F000, "시계공(Clockmaker): 영어 항목이 없습니다", "시계공 (Clockmaker) has no English entry")]
+        (F000, "시계공(Clockmaker): 영어 항목이 없습니다", "Clockmaker (시계공) has no English entry")]
     assert shown("Steward") == [
-        (F004, "Steward(시종): 한국어 항목이 없습니다", "Steward (시종) has no Korean entry")]
+        (F004, "시종(Steward): 한국어 항목이 없습니다", "Steward (시종) has no Korean entry")]
+
+
+def test_a_finding_names_the_character_in_the_readers_language_first(diagnostics):
+    # A reader knows a character by their language's name; the name the text writes follows,
+    # to find it there. A text in the reader's language is named as it writes the name.
+    def shown(code, file, line):
+        return [(message(d, "ko"), message(d, "en")) for d in diagnostics
+                if (d.code, d.file, d.line) == (code, file, line)]
+    assert shown("night-step-set", F004, 38) == [(
+        "수학자(Mathematician): content/night-steps.yaml:66에서 이 단계를 매일 밤으로 "
+        "정했습니다. 문장 표현만 보면 낮입니다",
+        "Mathematician: content/night-steps.yaml:66 puts this step in every night; its words "
+        "alone put it in the day")]
+    assert shown("unwritten", F001, 9) == [(  # the heading's own name, not the official 수사관
+        "조사관: 분위기 글, 해설, 진행 방법, 예시 · 메모가 아직 작성되지 않았습니다",
+        "Investigator (조사관): not written yet (Flavor, Almanac, How to run, Examples & notes)")]
+    assert [m for m, _ in shown("stray-script", F000, 277)] == [
+        "미치광이 진행 방법: 예상하지 못한 문자 체계(벵골 문자)의 글자가 있습니다: 'এরপর'"]
+
+
+def test_a_role_in_a_wake_finding_is_named_in_the_readers_language_first(corpus):
+    from dataclasses import replace
+
+    from generator.checks.structure import wake_order_role
+    book = corpus.rulebooks[0]
+    bodyguard = next(r for r in book.roles if r.name == "호위병")
+    flipped = replace(book, roles=tuple(replace(r, wakes=True) if r is bodyguard else r
+                                        for r in book.roles))
+    found = list(wake_order_role(replace(corpus, rulebooks=(flipped,))))
+    assert [(message(f, "ko"), message(f, "en")) for f in found] == [(
+        "호위병: 장 설명으로는 깨어나는 역할인데 깨어나는 순서에 없습니다",
+        "Bodyguard (호위병) wakes by its chapter, but the wake order says otherwise")]

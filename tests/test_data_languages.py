@@ -88,7 +88,7 @@ def test_every_language_with_enough_data_gets_a_site_and_the_rest_a_line(project
         "not read",
         "official/game.tlh.json: 'tlh' names no language CLDR knows (declare it in "
         "content/languages.yaml to build it): 0 of 5 characters named or described, 0 abilities, "
-        "0 reminders, 0 jinxes, 0 editions; not built",
+        "0 reminders, 0 jinxes, 0 editions; left out",
         "official/game.he.json: he: 0 of 5 characters named or described, 0 abilities, "
         "2 reminders, 1 jinxes, 0 editions; too little to publish in it (it needs 1 "
         "characters named or described): left out"]
@@ -104,7 +104,7 @@ def test_each_site_has_its_tag_the_menu_and_hreflang_links(project, built, tag):
     # Every counterpart named for search engines, by the menu's relative URLs (no --site-url).
     head = page.split("</head>", 1)[0]
     assert re.findall(r'<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">', head) == [
-        (t, f"../../../{t}/characters/chef/") for t in SITES]
+        *((t, f"../../../{t}/characters/chef/") for t in SITES), ("x-default", "../../../")]
 
 
 def test_a_data_language_shows_its_own_card(project, built):
@@ -122,7 +122,8 @@ def test_a_chosen_set_in_either_spelling_and_absolute_hreflang(tmp_path):
         ["de", "en", "zh-Hans"]
     head = html_of(root, "de").split("</head>", 1)[0]
     assert re.findall(r'<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">', head) == [
-        (t, f"https://example.org/almanac/{t}/characters/chef/") for t in ("en", "zh-Hans", "de")]
+        *((t, f"https://example.org/almanac/{t}/characters/chef/") for t in ("en", "zh-Hans", "de")),
+        ("x-default", "https://example.org/almanac/")]
 
 
 def test_without_languages_the_yaml_ones_and_a_line_naming_the_rest(tmp_path):
@@ -165,17 +166,28 @@ def test_languages_yaml_may_spell_the_code_as_the_data_does(tmp_path):
     assert "简体中文" in html_of(root, "en")
 
 
-def test_no_page_asks_for_what_is_not_there(project, built, browser):
-    """Material's script fetched a sitemap.xml beside every hreflang link's page."""
+def test_no_page_asks_for_what_is_not_there_and_the_menu_fits_a_phone(project, built, browser):
+    """Material's script fetched a sitemap.xml beside every hreflang link's page; its language
+    menu opened centred on its button, past a phone's right edge."""
     from generator.output.browser import serve
     asked, errors = [], []
     with serve(project / "site") as base:
-        page = browser.new_page()
+        page = browser.new_page(viewport={"width": 390, "height": 800})
         page.on("request", lambda request: asked.append(request.url))
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.on("response", lambda r: errors.append(r.url) if r.status >= 400 else None)
         try:
             page.goto(f"{base}ja/characters/chef/", wait_until="networkidle")
+            page.hover(".md-header__option .md-select")
+            page.wait_for_timeout(500)  # Material's transition
+            menu = page.locator(".md-select__inner").bounding_box()
+            assert menu is not None and menu["x"] >= 0 and menu["x"] + menu["width"] <= 390
+            last = page.locator(".md-select__link").last
+            last.scroll_into_view_if_needed()
+            assert last.is_visible() and last.inner_text() == NAMES[-1]
+            last.click()
+            page.wait_for_load_state("networkidle")
+            assert page.url == f"{base}zh-Hans/characters/chef/"
         finally:
             page.close()
     assert [url for url in asked if "sitemap" in url] == []
@@ -221,3 +233,110 @@ def test_the_preview_of_every_language_rebuilds_only_what_an_edit_touches(tmp_pa
     # In each language the Imp's page (its almanac summary) and the source file's page alone.
     assert preview.update() == dict.fromkeys(SITES, 2)
     assert capsys.readouterr().err == ""  # the notices once, at the first update
+
+
+def _imp_ability(root: Path, asked: str):
+    from dataclasses import replace
+
+    from generator.facts.official import load_official
+    from generator.facts.site_languages import select_languages
+    from generator.pipeline import load_corpus
+    from generator.views.characters import sections_for
+    from generator.views.roster import with_roster
+    official = load_official(root / "official")
+    corpus = load_corpus(root)
+    corpus = with_roster(replace(corpus, languages=select_languages(
+        corpus.languages, official, asked).languages), official)
+    imp = corpus.character("botc", "imp")
+    assert imp is not None
+    return next(s for s in sections_for(corpus, imp, "ja", official) if s.key == "ability")
+
+
+IMP_CARD = "Each night*, you knock one invented pot off the stove."  # the fixtures' roles.json
+IMP_ALMANAC = "A made-up ability for a small test of the Imp."  # SMALL_ALMANAC's
+
+
+def test_a_missing_text_comes_from_the_english_card_before_an_almanac(tmp_path):
+    root = site_project(tmp_path)
+    official_folder(root)
+    ability = _imp_ability(root, "ko,en,ja")  # no Japanese card of the Imp's
+    assert (ability.origin, ability.text_lang, ability.lines, ability.notes) == (
+        "official", "en", (IMP_CARD,), ("official", "untranslated"))
+
+
+def test_languages_yaml_may_put_an_almanac_before_the_card(tmp_path):
+    root = site_project(tmp_path)
+    official_folder(root)
+    with (root / "content" / "languages.yaml").open("a", encoding="utf-8") as languages:
+        languages.write("ja:\n  fallback: [en, card]\n")
+    ability = _imp_ability(root, "ko,en,ja")
+    assert (ability.origin, ability.text_lang, ability.lines, ability.almanac) == (
+        "entry", "en", (IMP_ALMANAC,), "en")
+
+
+@pytest.mark.parametrize("tag", ["de", "zh-Hans", "en"])
+def test_the_report_has_the_almanacs_languages_alone(project, built, tag):
+    """The data's languages have no almanac to translate: no column of theirs in any report, so
+    a report's size does not grow with the languages built."""
+    report = html_of(project, tag, "report/")
+    assert sorted(set(re.findall(r'<tr data-lang="([^"]+)"', report))) == ["en", "ko"]
+    assert sorted(set(re.findall(r'data-lang="([^"]+)" data-section', report))) == ["en", "ko"]
+
+
+def test_the_theme_is_kept_once_on_disk(project, built):
+    bundles = [next((project / "site" / tag / "assets" / "javascripts").glob("bundle.*.min.js"))
+               for tag in SITES]
+    assert len({bundle.stat().st_ino for bundle in bundles}) == 1
+    assert bundles[0].stat().st_nlink == len(SITES)
+    # A file of one language's own stays its own.
+    indexes = [project / "site" / tag / "search" / "search_index.json" for tag in SITES]
+    assert len({index.stat().st_ino for index in indexes}) == len(SITES)
+
+
+@pytest.mark.parametrize("locale, lands", [("zh-CN", "zh-Hans"), ("de-AT", "de"), ("ja", "ja"),
+                                           ("fr-FR", "ko")])
+def test_the_root_sends_a_reader_to_their_languages_site(project, built, browser, locale, lands):
+    from generator.output.browser import serve
+    with serve(project / "site") as base:
+        context = browser.new_context(locale=locale)
+        try:
+            page = context.new_page()
+            page.goto(base, wait_until="networkidle")
+            assert page.url == f"{base}{lands}/"
+        finally:
+            context.close()
+
+
+def test_all_without_the_data_is_the_yaml_languages_and_says_so(tmp_path):
+    root = site_project(tmp_path)
+    result = almanac("build", "--languages", "all", root=root)
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in (root / "site").iterdir() if p.is_dir()) == ["en", "ko"]
+    assert "--languages all without --official DIR: the languages of content/languages.yaml " \
+           "alone (the official data gives the others)" in result.stderr.splitlines()
+
+
+def test_the_root_404_speaks_the_catalogs_languages_and_links_every_site(project, built):
+    html = (project / "site" / "404.html").read_text(encoding="utf-8")
+    assert re.findall(r'<section lang="([^"]+)"', html) == ["ko", "en"]
+    assert re.findall(r'<a href="([^"]+)" hreflang="[^"]+" lang="[^"]+">([^<]+)</a>', html) == [
+        (f"{tag}/", name) for tag, name in zip(SITES[2:], NAMES[2:], strict=True)]
+
+
+def test_an_offline_page_logs_no_error(tmp_path, browser):
+    """Opened from its files, a page's sitemap.xml requests were two console errors."""
+    root = site_project(tmp_path)
+    official_folder(root)
+    result = almanac("build", "--offline", "--official", "official", "--languages", "en,de,ja",
+                     root=root)
+    assert result.returncode == 0, result.stderr
+    asked, errors = [], []
+    page = browser.new_page()
+    page.on("request", lambda request: asked.append(request.url))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    try:
+        page.goto((root / "site" / "de" / "characters" / "chef.html").as_uri(), wait_until="load")
+        page.wait_for_timeout(1000)  # Material's script fetched them after the page loaded
+    finally:
+        page.close()
+    assert ([url for url in asked if "sitemap" in url], errors) == ([], [])

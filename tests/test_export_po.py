@@ -191,3 +191,14 @@ def test_the_official_data_offers_every_cards_text_the_almanac_has_in_no_languag
     buffer = BytesIO()
     assert write_lacking(corpus, "ko", buffer, official, {"imp"}) == 1
     assert "msgctxt \"imp/ability\"" in buffer.getvalue().decode("utf-8")
+
+
+def test_the_last_line_speaks_the_language_of_the_po(tmp_path):
+    # As update-po and import-po do: the translator reads it in the PO's language.
+    from tests.projects import almanac
+    korean = almanac("export-po", "--lang", "ko", "-o", str(tmp_path / "ko.po"))
+    count = sum(1 for m in read_po(BytesIO((tmp_path / "ko.po").read_bytes())) if m.id)
+    assert korean.stdout == f"{tmp_path / 'ko.po'}: 메시지 {count}개를 내보냈습니다\n"
+    english = almanac("export-po", "--lang", "en", "--character", "noble", "-o",
+                      str(tmp_path / "en.po"))
+    assert english.stdout == f"4 messages → {tmp_path / 'en.po'}\n"

@@ -84,7 +84,7 @@ def translate(po_bytes, lang):
 
 SAID = {"en": {"imported": "{n} translations imported; ", "written": "{file} written\n",
                "unchanged": "{file} unchanged\n", "already": "{n} already in the store"},
-        "ko": {"imported": "가져온 번역 {n}개; ", "written": "{file} 파일을 저장했습니다\n",
+        "ko": {"imported": "가져온 번역 {n}개", "written": "{file} 파일을 저장했습니다\n",
                "unchanged": "{file} 파일은 바뀌지 않았습니다\n", "already": "이미 저장소에 있는 번역 {n}개"}}
 
 
@@ -353,12 +353,12 @@ def test_import_speaks_the_pos_language_and_names_sections_as_the_msgctxt_does(t
                                       "세팅할 때 외지인을 추가할 수 있습니다.\n매일 밤, 열기구 조종사를 깨우세요.")))
     assert run.stderr == "in.po:7: warning po-steps: balloonist/how_to_run: 원문은 3줄인데 " \
                          "번역은 2줄입니다. 쓰인 그대로 가져왔습니다\n"
-    assert run.stdout == "가져온 번역 1개; 경고와 함께 가져온 메시지 1개(위 참고); " \
+    assert run.stdout == "가져온 번역 1개, 경고와 함께 가져온 메시지 1개(위 참고). " \
                          "content/ko/translations.po 파일을 저장했습니다\n"
     again = imported(project, po("ko", ("balloonist/how_to_run", "\n".join(s.text for s in steps),
                                         "세팅할 때 외지인을 추가할 수 있습니다.\n매일 밤, 열기구 조종사를 깨우세요.")))
-    assert again.stdout == "가져온 번역 0개; 이미 저장소에 있는 번역 1개; 가져오지 않았거나 경고와 함께 " \
-                           "가져온 메시지 1개(위 참고); content/ko/translations.po 파일은 바뀌지 않았습니다\n"
+    assert again.stdout == "가져온 번역 0개, 이미 저장소에 있는 번역 1개, 경고와 함께 가져온 " \
+                           "메시지 1개(위 참고). content/ko/translations.po 파일은 바뀌지 않았습니다\n"
 
 
 def test_a_stale_translation_confirmed_by_its_translator_is_current_again(tmp_path):
@@ -387,7 +387,7 @@ def test_a_flavor_alone_and_a_summary_without_its_quote_come_in_as_written(tmp_p
                                ("balloonist/summary", balloonist.summary.text,
                                 "열기구 조종사는 밤마다 서로 다른 종류의 캐릭터를 알게 됩니다.")))
     assert (run.returncode, run.stderr) == (0, "")
-    assert run.stdout.startswith("가져온 번역 2개;")
+    assert run.stdout.startswith("가져온 번역 2개. ")
     entry = entries(document_of(project), "ko")["balloonist"]
     assert (entry["flavor"], entry["summary"], "ability" in entry) == (
         "더 뜨겁게! 더 높이!", "열기구 조종사는 밤마다 서로 다른 종류의 캐릭터를 알게 됩니다.", False)

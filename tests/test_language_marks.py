@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.model import Diagnostic
+from generator.model import Diagnostic, Name
 from generator.output.title_marks import marked
 from generator.read.script_spec import ScriptSpec
 from generator.views.corpus_script import from_corpus
@@ -98,3 +98,13 @@ def test_an_english_scripts_title_on_the_korean_site_says_its_language(corpus):
     # In the menu and header, by the hook: the name marked, the rest the page's, no tag let in.
     assert marked("Tea &amp; &lt;Biscuits&gt; · 첫날 밤", "en", "Tea &amp; &lt;Biscuits&gt;") == \
         '<span lang="en">Tea &amp; &lt;Biscuits&gt;</span> · 첫날 밤'
+
+
+def test_a_characters_name_is_the_readers_first_each_name_a_run_of_its_own(corpus):
+    noble = Name("귀족", "ko", (("en", "Noble"), ("ko", "귀족")))
+    found = Diagnostic("info", "x", "content/ko/000.txt", 1, "{name}: not written yet",
+                       (("name", noble),))
+    assert pieces(found, "en", corpus.languages) == (
+        Piece("Noble"), Piece(" ("), Piece("귀족", "ko"), Piece(")"), Piece(": not written yet"))
+    # The text's own language: its name as written, alone.
+    assert pieces(found, "ko", corpus.languages)[0] == Piece("귀족")

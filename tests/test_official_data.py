@@ -1,6 +1,7 @@
 """The official data files read from a user's folder (tests/fixtures/official/: the official
 formats, with made-up sentences), their markup split into parts, and the jinx pairs of the
 glossary."""
+import json
 import shutil
 from pathlib import Path
 
@@ -150,6 +151,14 @@ def test_a_folder_without_roles_json(tmp_path):
      ": error: not in the official layout: jinxes key 'chefimp' should be two ids joined by '-'"),
     ("game.ko.json", b'[]',
      ": error: not in the official layout: the top level should be an object"),
+    ("game.ko.json", b'{"reminders": {"dead": ["x"]}}',
+     ": error: not in the official layout: reminders.dead should be text"),
+    ("game.ko.json", b'{"editions": {"tb": "x"}}',
+     ": error: not in the official layout: editions.tb should be an object"),
+    ("script.de.json", b'["x"]',
+     ": error: not in the official layout: the top level should be an object"),
+    ("app.de.json", b'{"common": {"button_search": "Suchen",',
+     ":1: error: not JSON: Expecting property name enclosed in double quotes at column 39"),
     ("jinxes.json", b'[{"id": "imp"}]',
      ": error: not in the official layout: [0].jinx should be an array"),
     ("jinxes.json", b'[{"id": "imp", "jinx": [{"id": "chef", "reason": 1}]}]',
@@ -195,3 +204,33 @@ def test_jinx_pairs_whichever_side_lists_them():
     botc = GLOSSARY.game_terms("botc")
     assert sum(1 for t in botc if t.jinxes) == 27
     assert len(GLOSSARY.jinx_pairs([t.id for t in botc])) == 131
+
+
+def test_tokens_editions_and_interface_words_by_the_projects_code_or_the_datas(tmp_path):
+    folder = shutil.copytree(FIXTURE, tmp_path / "official")
+    (folder / "game.zh_Hans.json").write_text(json.dumps({
+        "reminders": {"demonnotvoted": "恶魔未投票", "dead": " 死亡 "},
+        "editions": {"tb": {"name": "暗流涌动", "description": "A made-up description."}},
+        "roles": {"imp": {"name": "小恶魔"}}}), encoding="utf-8")
+    (folder / "script.zh_Hans.json").write_text(json.dumps({
+        "keyword": {"townsfolk": "镇民|镇民"}, "edition": {"experimental": "实验性角色"},
+        "analysis": {"heading": 3}}), encoding="utf-8")
+    (folder / "app.zh_Hans.json").write_text(json.dumps({
+        "tabs": {"character": {"jinxes": "相克规则"}}, "empty": ""}), encoding="utf-8")
+    official = load_official(folder)
+    for code in ("zh-Hans", "zh_Hans"):
+        # Keyed by the English label squashed; trimmed like every text.
+        assert official.reminder("Demon not voted", code) == "恶魔未投票"
+        assert official.reminder("Dead", code) == "死亡"
+        assert official.edition("tb", code) == "暗流涌动"
+        assert official.own_name("imp", code) == "小恶魔"
+        assert official.word("script:keyword.townsfolk", code) == "镇民|镇民"
+        assert official.word("app:tabs.character.jinxes", code) == "相克规则"
+        # A name the language lacks is the English one, said so; own_name has none.
+        assert official.name("chef", code) == en("Chef")
+        assert official.own_name("chef", code) is None
+    assert official.reminder("Poisoned", "zh-Hans") is None  # no English in its place
+    assert official.word("script:analysis.heading", "zh-Hans") is None  # not text: not a word
+    assert official.word("app:empty", "zh-Hans") is None
+    assert official.edition("tb", "de") is None
+    assert official.name("imp", "zh-Hans") == OfficialText("小恶魔", "zh-Hans")

@@ -23,9 +23,9 @@ ru: {name: Русский, site_name: Альманах, fallback: [en], letters:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    """The small project (the Chef and the Imp, in English) with four more languages, built once
-    with the official fixture data and its four languages' files."""
+def project(tmp_path_factory) -> tuple[Path, Path]:
+    """The small project (the Chef and the Imp, in English) with four more languages, and the
+    official fixture data with its four languages' files."""
     root = tmp_path_factory.mktemp("languages")
     project = site_project(root / "project")
     with (project / "content" / "languages.yaml").open("a", encoding="utf-8") as languages:
@@ -33,6 +33,13 @@ def built(tmp_path_factory):
     official = shutil.copytree(FIXTURES / "official", root / "official")
     for path in (FIXTURES / "official-languages").iterdir():
         shutil.copy(path, official / path.name)
+    return project, official
+
+
+@pytest.fixture(scope="module")
+def built(project):
+    """The project's site, built once with the official data."""
+    project, official = project
     result = almanac("build", "--official", str(official), root=project)
     assert result.returncode == 0, result.stderr
     return project / "site", result.stdout
@@ -153,7 +160,8 @@ def test_the_rest_of_the_interface_is_english_and_marked_so(built, lang):
     assert '<h2 id="ability"><span lang="en">Ability</span></h2>' in html
     assert '<span class="nightsheet-reminder" title="reminder token">' in html  # no tags in it
     home = (site / lang / "index.html").read_text(encoding="utf-8")
-    assert "<title>Home - " in home  # a title holds no mark
+    # A title holds no markup: its language is the element's.
+    assert re.search(r'<title lang="en">Home - [^<]*</title>', home)
 
 
 def test_the_summary_counts_the_strings_shown_in_english_per_language(built):
@@ -210,3 +218,76 @@ def test_names_in_the_other_languages_are_other_names_but_the_ones_shown(built):
     assert '<span class="almanac-aliases"><span lang="en">Also called</span>: ' \
            '<span lang="ko">임프</span>, <span lang="ja">インプ</span>, ' \
            '<span lang="zh-Hans">小恶魔</span>, <span lang="ru">Чёрт</span></span>' in html
+
+
+def test_the_report_counts_the_strings_shown_in_english_per_language(built):
+    site, summary = built
+    english = {line.split("(", 1)[1].split(")", 1)[0]: int(line.rsplit(", ", 1)[1].split()[0])
+               for line in summary.splitlines() if line.startswith("UI strings (")
+               and line.endswith(" in English")}
+    assert sorted(english) == ["de", "ja", "ru", "zh-Hans"]
+    report = page(site, "en", "report")
+    cells = dict(re.findall(r'<tr data-lang="([^"]+)"><th lang="[^"]+">.*?'
+                            r'<td data-ui-english="(\d+)">', report))
+    assert cells == {"ko": "0", "en": "0", **{lang: str(n) for lang, n in english.items()}}
+
+
+def test_a_name_the_language_lacks_is_the_english_one_marked(built):
+    site, _ = built
+    html = (site / "ru" / "characters" / "fortuneteller" / "index.html").read_text("utf-8")
+    assert '<title lang="en">Fortune Teller - Альманах</title>' in html
+    assert '<h1 id="fortune-teller" lang="en">Fortune Teller</h1>' in html
+    assert html.count("<h1") == 1
+    own = (site / "ru" / "characters" / "chef" / "index.html").read_text("utf-8")
+    assert "<h1>Повар</h1>" in own and "<title>Повар - Альманах</title>" in own
+
+
+def test_the_home_page_names_every_language_of_the_site(built):
+    site, _ = built
+    korean = page(site, "ko", "")
+    assert "읽을 수 있는 언어: 한국어, English, Deutsch, 日本語, 简体中文 및 Русский. " in korean
+    # A language without a catalog: the sentence is English, and so is its list.
+    german = page(site, "de", "")
+    assert "Daybreak, in 한국어, English, Deutsch, 日本語, 简体中文, and Русский. Find a " in german
+    head = (site / "de" / "index.html").read_text(encoding="utf-8")
+    assert "in 한국어, English, Deutsch, 日本語, 简体中文, and Русский. Find" in \
+        unescape(re.search(r'<meta name="description" content="([^"]*)"', head).group(1))
+
+
+@pytest.mark.parametrize("lang, title, poisoner, poisoned", [
+    ("de", "Trouble Brewing · Erste Nacht", "Giftmischer", "Vergiftet"),
+    # The edition's script takes the edition's name in the language (game.<code>.json).
+    ("ru", "Тучи Сгущаются · Первая ночь", "Отравитель", None)])
+def test_a_night_sheet_headed_and_named_in_the_languages_words(project, tmp_path, lang, title,
+                                                               poisoner, poisoned):
+    root, official = project
+    sheet = tmp_path / "first.html"
+    result = almanac("nightsheet", str(FIXTURES / "trouble-brewing.json"), "--lang", lang,
+                     "--night", "first", "--official", str(official), "--html", str(sheet),
+                     root=root)
+    assert result.returncode == 0, result.stderr
+    html = unescape(sheet.read_text(encoding="utf-8"))
+    assert f"<title>{title}</title>" in html
+    assert poisoner in html
+    if poisoned:
+        assert poisoned in html
+
+
+def test_a_jinx_text_in_another_language_says_so_beside_it(built):
+    site, _ = built
+    html = page(site, "zh-Hans", "characters/imp")  # the fixture has no Chinese jinx
+    assert '<li data-jinx="chef imp"><a href="../../characters/chef/">厨师</a>: <span lang="en">' \
+           in html
+    assert '</span> <span class="almanac-origin-inline"><span lang="en">In English</span></span>' \
+           '</li>' in html
+    assert "almanac-origin-inline" not in page(site, "ru", "characters/imp")
+
+
+def test_a_page_title_in_english_says_so_and_one_in_the_official_words_does_not(built):
+    site, _ = built
+    home = (site / "ja" / "index.html").read_text(encoding="utf-8")
+    assert '<title lang="en">Home - 年鑑</title>' in home
+    minions = (site / "de" / "teams" / "minion" / "index.html").read_text(encoding="utf-8")
+    assert "<title>Schergen - Almanach</title>" in minions
+    korean = (site / "ko" / "index.html").read_text(encoding="utf-8")
+    assert "<title>홈 - 연감</title>" in korean

@@ -117,3 +117,19 @@ def test_a_copied_sentence_is_found_wherever_it_sits(document, tmp_path):
     found = copies(sorted(tmp_path.iterdir()))
     assert [(path.name, label) for path, label, _ in found] == \
         [(name, "noble ko ability") for name in ("a.py", "b.yaml", "c.html", "d.md")]
+
+
+def test_the_fingerprints_cover_every_languages_file():
+    langs = {label.split()[1] for label in OFFICIAL.sentences.values()}
+    assert {"en", "ko", "de", "ja", "zh_Hans", "ru", "th", "he", "en@pirate"} <= langs
+
+
+def test_a_sentence_of_a_script_without_spaces_is_fingerprinted_by_its_letters():
+    from tests.fingerprints import sentence_keys
+    # Made-up sentences: one "word" of ten letters or more is a sentence in Chinese or Thai.
+    assert list(sentence_keys("投毒者选择了一位虚构的客人。")) == ["投毒者选择了一位虚构的客人。"]
+    assert len(list(sentence_keys("พ่อครัวชิมซุปทดสอบหนึ่งถ้วย"))) == 1
+    # A Chinese text is as many sentences as its full stops make.
+    assert len(list(sentence_keys("厨师品尝了测试汤的味道。小恶魔打翻了一口测试锅。"))) == 2
+    # Two Latin words stay a common phrase, not a sentence anyone copied.
+    assert list(sentence_keys("Nicht betrunken.")) == []

@@ -167,7 +167,7 @@ def test_the_night_order_is_the_place_on_each_script_sheet(built_site):
     assert (first.index("chef") + 1, len(first)) == (5, 6)
     assert night_items(page(site, "ko", "characters/chef"))[0] == (
         'data-night="first" data-script="002"> <a href="../../nightsheets/002-first/" lang="ko">'
-        "습기가 차다</a>: 첫날 밤에 깨어나는 6명 중 5번째")
+        "습기가 차다</a>: 첫날 밤에 깨어나는 캐릭터 6개 중 5번째")
 
 
 def test_a_character_on_no_script_says_when_the_official_order_wakes_it(built_site):

@@ -45,7 +45,7 @@ def test_korean_findings_read_in_korean(diagnostics):
     assert message(heading, "ko") == "제목 '조사관': 공식 한국어 이름은 '수사관'입니다"
     unwritten = next(d for d in diagnostics if d.code == "unwritten" and d.line == 80)
     assert message(unwritten, "ko") == \
-        "Professor: 분위기 글, 해설, 진행 방법, 예시 · 메모가 아직 작성되지 않았습니다"
+        "교수(Professor): 분위기 글, 해설, 진행 방법, 예시 · 메모가 아직 작성되지 않았습니다"
 
 
 def test_the_korean_report_has_no_english_descriptions_or_messages(built_site, diagnostics):

@@ -158,3 +158,7 @@ def test_a_character_the_glossary_lacks_is_named_by_the_data_and_odd_ids_make_no
     assert (pieman.team, pieman.names, pieman.entries) == \
         ("outsider", {"ko": "Pie Man", "en": "Pie Man"}, {})
     assert with_roster(corpus, None) is corpus
+    # Its name is English on every page, and the page says so.
+    from generator.views.characters import character_view, sheet_orders
+    view = character_view(roster, pieman, "ko", sheet_orders(roster), load_official(folder))
+    assert (view.name, view.name_lang) == ("Pie Man", "en")

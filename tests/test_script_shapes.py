@@ -357,7 +357,7 @@ def test_a_written_out_night_number_places_the_character_there(corpus, read, tmp
         "poisoner: the script's other-night place (0: does not wake) replaces the official one"]
     assert warned(tmp_path, "override-night", "--lang", "ko") == [
         "fortuneteller: 스크립트의 첫날 밤 순서 52가 공식 내용을 대신합니다",
-        "poisoner: 스크립트의 다른 밤 순서 0(깨지 않음)이 공식 내용을 대신합니다"]
+        "poisoner: 스크립트의 다른 밤 순서 0(깨어나지 않음)이 공식 내용을 대신합니다"]
 
 
 def test_a_written_out_negative_night_number_does_not_wake_as_0_does(corpus, read, tmp_path):
@@ -391,7 +391,7 @@ def test_night_numbers_of_an_older_order_keep_todays_places_in_one_line(corpus, 
         "official order is used"]
     # The Korean line, and its count in the summary.
     assert warned(tmp_path, "older-order", "--lang", "ko") == [
-        "스크립트에 적힌 공식 캐릭터 4명의 밤 번호는 예전 순서를 따릅니다. 현재 공식 순서대로 깨웁니다"]
+        "스크립트에 적힌 공식 캐릭터 4개의 밤 번호는 예전 순서를 따릅니다. 현재 공식 순서대로 깨웁니다"]
     assert sheet_command(tmp_path, "nightsheet", "older-order", "--lang", "ko") == (
         f"{SHAPES / 'older-order.json'}: 다른 언어로 쓰인 글 1개; 위에 나온 스크립트 경고 1개", 0)
 

@@ -27,7 +27,7 @@ def test_both_languages_and_the_language_redirect(built_site):
     site, _ = built_site
     index = (site / "index.html").read_text(encoding="utf-8")
     assert 'var codes = ["ko", "en"];' in index  # the browser's language, else the first
-    assert '<a href="ko/" hreflang="ko">한국어</a> · <a href="en/" hreflang="en">English</a>' in index
+    assert '<a href="ko/" hreflang="ko" lang="ko">한국어</a> · <a href="en/" hreflang="en" lang="en">English</a>' in index
     for lang in ("ko", "en"):
         assert (site / lang / "search" / "search_index.json").exists()
         characters = sorted(p.name for p in (site / lang / "characters").iterdir())
@@ -49,7 +49,7 @@ def test_character_page_has_both_names_team_sections_tokens_scripts_and_night(bu
     assert "로마는 하루아침에 불타지 않았다" in text and "습기가 차다" in text
     # First night: its place on the script's night sheet (tests/test_player_pages.py counts it);
     # the title is a link, so text_of leaves a space before the colon.
-    assert "로마는 하루아침에 불타지 않았다 : 첫날 밤에 깨어나는 18명 중 15번째" in text
+    assert "로마는 하루아침에 불타지 않았다 : 첫날 밤에 깨어나는 캐릭터 18개 중 15번째" in text
     assert "content/ko/000_a5b1c4d9f849e54a.txt:11" in text
 
 

@@ -104,3 +104,18 @@ def test_a_wrong_correction_is_one_line_with_its_place(tmp_path, yaml, message):
     result = almanac("check", root=tmp_path)
     assert (result.returncode, result.stderr) == (2, f"{tmp_path / 'content' / 'night-steps.yaml'}"
                                                   f"{message.removeprefix('content/night-steps.yaml')}\n")
+
+
+@pytest.mark.parametrize("make, reason", [
+    (lambda path: path.mkdir(), "Is a directory"),
+    (lambda path: path.symlink_to(path.parent / "gone.yaml"), "No such file or directory"),
+])
+def test_a_corrections_file_that_cannot_be_read_is_refused_not_skipped(tmp_path, make, reason):
+    """Only a file that is not there at all means no corrections: one of its name that cannot
+    be read is refused, as the other data files are (once it was silently left out)."""
+    corpus_project(tmp_path, {"en/004_small.txt": SMALL_ALMANAC.encode()})
+    path = tmp_path / "content" / "night-steps.yaml"
+    make(path)
+    result = almanac("check", root=tmp_path)
+    assert (result.returncode, result.stdout, result.stderr) == (
+        2, "", f"{path}: error: cannot read: {reason}\n")

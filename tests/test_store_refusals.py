@@ -199,7 +199,7 @@ def test_one_count_of_what_a_language_lacks(project):
     listed = [t for t in report.translatable if t.lang == "en"]
     assert sum(len(t.sections) for t in listed if t.id != "onuw") == sum(sections.values())
     assert [(t.sections, t.page) for t in listed if t.id == "onuw"] == [
-        (("description",), "onuw/")]
+        (("description",), "onuw/roles/apprenticeseer/")]
     run = almanac("export-po", "--lang", "en", "-o", "all.po", root=project)
     assert run.stdout == f"{sum(sections.values()) + roles} messages → {project / 'all.po'}\n"
     # And the store: every message of a section English lacks is empty but the one translated.
@@ -212,8 +212,9 @@ def test_one_count_of_what_a_language_lacks(project):
 
 def test_a_translation_is_never_a_source_and_every_reference_is_a_real_line(project):
     assert almanac("update-po", "--lang", "ko", root=project).returncode == 0
+    assert almanac("export-po", "--lang", "ko", "-o", "ko.po", root=project).returncode == 0
     corpus = load_corpus(project)
-    for file in (STORE, KO_STORE):
+    for file in (STORE, KO_STORE, "ko.po"):
         messages = read_po_bytes((project / file).read_bytes(), file).messages
         for message in (m for m in messages if not m.obsolete):
             (place,) = message.locations
@@ -226,9 +227,12 @@ def test_a_translation_is_never_a_source_and_every_reference_is_a_real_line(proj
     # file, which Korean lacks: nothing to translate back into Korean from it.
     korean = {m.context for m in read_po_bytes((project / KO_STORE).read_bytes(),
                                                KO_STORE).messages}
-    assert "farmer/ability" not in korean
+    exported = {m.context for m in read_po_bytes((project / "ko.po").read_bytes(),
+                                                 "ko.po").messages}
+    assert "farmer/ability" not in korean | exported
     assert "ko" not in corpus.character("botc", "farmer").entries
     (project / KO_STORE).unlink()
+    (project / "ko.po").unlink()
 
 
 def test_the_records_carry_one_nights_translations(project, store):
@@ -250,3 +254,19 @@ def test_the_records_carry_one_nights_translations(project, store):
                "source": {"file": STORE, "line": line}}}
     seer = next(c for c in document["characters"] if c["id"] == "sentinel")
     assert "translations" not in seer["role"]
+
+
+def test_update_po_refuses_a_context_twice_rather_than_drop_a_translation(project, store):
+    text = store.decode()
+    at = text.index('msgctxt "professor/ability"')
+    end = text.index("\n\n", at)
+    twice = text[:end] + "\n\n" + text[at:end].replace('msgstr "Once per game."',
+                                                       'msgstr "Twice."') + text[end:]
+    (project / STORE).write_text(twice, encoding="utf-8")
+    first = text[:at].count("\n") + 2  # the msgid's line
+    second = first + text[at:end].count("\n") + 2
+    run = almanac("update-po", "--lang", "en", root=project)
+    assert (run.returncode, run.stderr) == (
+        2, f"{STORE}:{second}: error: context 'professor/ability' stands again (first at line "
+           f"{first}); this one is not shown; not written until it can be read whole\n")
+    assert (project / STORE).read_text(encoding="utf-8") == twice

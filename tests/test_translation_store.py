@@ -90,7 +90,8 @@ def test_update_po_adds_marks_fuzzy_and_makes_obsolete_as_msgmerge_does(tmp_path
 
 def test_a_linked_store_is_written_through_its_link(tmp_path):
     project = project_copy(tmp_path / "project")
-    elsewhere = tmp_path / "shared-translations.po"
+    # Inside the project (one linked out is not read: tests/test_store_refusals.py).
+    elsewhere = project / "shared-translations.po"
     assert almanac("update-po", "--lang", "en", root=project).returncode == 0
     (project / STORE).rename(elsewhere)
     (project / STORE).symlink_to(elsewhere)
@@ -110,8 +111,9 @@ def test_an_unreadable_store_is_a_finding_and_never_written_over(tmp_path):
     before = (project / STORE).read_bytes()
     run = almanac("update-po", "--lang", "en", root=project)
     assert (run.returncode, run.stderr) == (
-        2, f"{STORE}: error: the translation store cannot be read (see `almanac check`); fix it "
-           "before it is written\n")
+        2, f"{STORE}:7: error: not a PO line: a keyword and a string in double quotes, closed "
+           "on its line; the store's translations are not shown; not written until it can be "
+           "read whole\n")
     assert (project / STORE).read_bytes() == before
 
 
@@ -155,6 +157,8 @@ def test_a_translations_txt_moves_into_the_store_once(tmp_path):
     moved = messages(project)["professor/ability"]
     assert (moved.id, moved.string, moved.fuzzy) == \
         (professor, "Once per game, at night*, choose a dead player.", False)
+    # Its reference names the line of its source text, not the file removed.
+    assert moved.locations == ("content/en/004_12a4a26f551c30b4.txt:81",)
     professor_entry = load_corpus(project).character("botc", "professor").entries["en"]
     assert professor_entry.ability.text == "Once per game, at night*, choose a dead player."
 

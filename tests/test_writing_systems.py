@@ -180,7 +180,7 @@ def test_the_build_finds_a_font_for_every_letter(built):
 def test_a_page_states_its_language_and_direction(built, lang, direction, text):
     project, _, _ = built
     page = _page(project, lang)
-    assert re.search(rf'<html dir="{direction}" lang="[^"]+"', page)
+    assert f'<html dir="{direction}" lang="{lang}" class="no-js">' in page
     assert f'<body dir="{direction}"' in page
     assert text in page
     stylesheets = re.findall(r'<link rel="stylesheet" href="([^"]+)"', page)
@@ -225,16 +225,31 @@ def test_every_sheet_prints_on_one_page_with_a_named_font_of_its_letters(printed
             assert re.search(r"^Pages:\s+1$", pages, re.M), pdf
 
 
-def test_a_hebrew_sheet_runs_right_to_left(built):
+@pytest.mark.parametrize(("lang", "direction", "text"), [
+    ("he", "rtl", "תן לשף לטעום כף אחת של מרק ניסיון."),
+    ("th", "ltr", "ให้เชฟชิมซุปทดลองหนึ่งช้อน"),
+    ("ja", "ltr", "料理人に試作のスープを一口味見させる。"),
+    ("zh-Hans", "ltr", "第一夜，唤醒厨师，给他尝一勺试验汤，然后让他入睡。")])
+def test_a_sheet_states_its_language_and_direction(built, lang, direction, text):
     project, official, _ = built
-    result = almanac("nightsheet", "script.json", "--lang", "he", "--night", "first",
-                     "--official", str(official), "--html", "first-he.html", root=project)
+    result = almanac("nightsheet", "script.json", "--lang", lang, "--night", "first",
+                     "--official", str(official), "--html", f"first-{lang}.html", root=project)
     assert result.returncode == 0, result.stderr
-    sheet = (project / "first-he.html").read_text(encoding="utf-8")
-    assert sheet.startswith('<!doctype html>\n<html lang="he" dir="rtl">')
-    assert "תן לשף לטעום כף אחת של מרק ניסיון." in sheet
-    # The English title of the script, written the other way, is isolated.
-    assert re.search(r'<h1 class="nightsheet-title" lang="en" dir="ltr">Test Kitchen</h1>', sheet)
+    sheet = (project / f"first-{lang}.html").read_text(encoding="utf-8")
+    assert sheet.startswith(f'<!doctype html>\n<html lang="{lang}" dir="{direction}">')
+    assert text in sheet
+    assert "--almanac-text-font" in sheet  # the font stacks, inline
+    # The English title of the script is isolated where it runs the other way.
+    isolation = ' dir="ltr"' if direction == "rtl" else ""
+    assert f'<h1 class="nightsheet-title" lang="en"{isolation}>Test Kitchen</h1>' in sheet
+
+
+def test_the_root_pages_isolate_the_hebrew_language_name(built):
+    project, _, _ = built
+    index = (project / "site" / "index.html").read_text(encoding="utf-8")
+    assert '<a href="he/" hreflang="he" lang="he" dir="rtl">עברית</a>' in index
+    missing = (project / "site" / "404.html").read_text(encoding="utf-8")
+    assert '<section lang="he" dir="rtl" data-lang="he">' in missing
 
 
 def test_a_letter_no_font_has_is_one_line_and_strict_fails(tmp_path):
@@ -255,18 +270,26 @@ def test_a_letter_no_font_has_is_one_line_and_strict_fails(tmp_path):
     assert strict.returncode == 1
     assert [line for line in strict.stderr.splitlines() if "no-font" in line] == lines
 
-    site = almanac("build", "--strict", "--official", str(official), root=project)
-    assert site.returncode == 1
+    # Without --strict the site is built, and the line says what it shows as boxes.
+    site = almanac("build", "--official", str(official), root=project)
+    assert site.returncode == 0, site.stderr
+    assert NO_GLYPH in _page(project, "th")
     found = [line for line in site.stderr.splitlines() if "no-font" in line]
     assert len(found) == 1 and re.fullmatch(
-        rf"{re.escape(str(project))}/build/th/docs/characters/chef\.md:\d+: warning no-font: "
+        r"build/th/docs/characters/chef\.md:\d+: warning no-font: "
         rf"Thai: no installed font has '{NO_GLYPH}' U\+F0000; the site would show them as "
         r"boxes \(scripts/setup installs a font for every writing system of the official "
         r"data\)", found[0]), found
-    assert site.stderr.splitlines()[-1] == (
+    # With it, the previous site stays as it was.
+    (project / "site" / "th" / "kept.txt").write_text("the previous site", encoding="utf-8")
+    strict_site = almanac("build", "--strict", "--official", str(official), root=project)
+    assert strict_site.returncode == 1
+    assert [line for line in strict_site.stderr.splitlines() if "no-font" in line] == found
+    assert strict_site.stderr.splitlines()[-1] == (
         "Site not built (the previous site/ is unchanged): --strict: the th pages show letters "
         "no installed font has (the line above)")
-    assert not (project / "site").exists()
+    assert (project / "site" / "th" / "kept.txt").read_text(encoding="utf-8") == \
+        "the previous site"
 
 
 def test_only_letters_that_need_a_glyph_and_lack_one_are_named():
@@ -277,6 +300,13 @@ def test_only_letters_that_need_a_glyph_and_lack_one_are_named():
     assert without_font(text) == f"\ue000{NO_GLYPH}"
     assert shown(without_font(text)) == f"'\ue000' U+E000, '{NO_GLYPH}' U+F0000"
     assert shown("abc", most=2) == "'a' U+0061, 'b' U+0062 and 1 more"
+
+
+def test_the_direction_of_a_language_is_cldr_s():
+    from generator.facts.direction import direction
+    assert [direction(code) for code in ("he", "fa", "ar", "ur", "en", "th", "zh-Hans", "ja",
+                                         "tlh")] == \
+        ["rtl", "rtl", "rtl", "rtl", "ltr", "ltr", "ltr", "ltr", None]
 
 
 def test_isolation_marks_only_text_written_the_other_way():
@@ -290,3 +320,27 @@ def test_isolation_marks_only_text_written_the_other_way():
     assert isolated(english, "en", ("en", "ko", "he")) == \
         '<p lang="ko">요리사</p><a hreflang="he" lang="he" dir="rtl">עברית</a>'
     assert isolated(english, "en", ("en", "ko")) == english  # no language runs the other way
+
+
+def test_a_hebrew_sheet_mirrors_and_its_english_runs_left_to_right(built, browser):
+    project, official, _ = built
+    result = almanac("nightsheet", "script.json", "--lang", "he", "--night", "first",
+                     "--official", str(official), "--html", "mirror-he.html", root=project)
+    assert result.returncode == 0, result.stderr
+    page = browser.new_page(viewport={"width": 800, "height": 600})
+    try:
+        page.set_content((project / "mirror-he.html").read_text(encoding="utf-8"))
+        chef = '[data-id="chef"]'
+        name = page.locator(f"{chef} .nightsheet-name").bounding_box()
+        text = page.locator(f"{chef} .nightsheet-text").bounding_box()
+        assert name and text and name["x"] > text["x"]  # the name starts the row, on the right
+        # The team's bar is on the name's right, where the row starts.
+        assert page.locator(f"{chef} .nightsheet-name").evaluate(
+            "e => [getComputedStyle(e).borderRightWidth, getComputedStyle(e).borderLeftWidth]"
+        ) == ["5px", "0px"]
+        # The English title, isolated, runs left to right inside the right-to-left header.
+        assert page.locator("h1.nightsheet-title").evaluate(
+            "e => getComputedStyle(e).direction") == "ltr"
+        assert page.evaluate("getComputedStyle(document.body).direction") == "rtl"
+    finally:
+        page.close()

@@ -34,7 +34,7 @@ def ability_quote(corpus: Corpus):
             if corpus.languages[entry.lang].rewords_quote else quote != ability
         if differs:
             yield ABILITY_QUOTE.at(entry.file, entry.ability.line, ability,
-                                   name=character.name(entry.lang), quote=quote)
+                                   name=character.named(entry.lang), quote=quote)
 
 
 @check(SETUP_BRACKET)
@@ -55,7 +55,7 @@ def _brackets(character: Character, lang: str, other: str):
     first, second = setup_numbers(one.ability.text), setup_numbers(two.ability.text)
     if first != second:
         yield SETUP_BRACKET.at(one.section_file("ability"), one.ability.line, one.ability.text,
-                               name=character.name(lang), language=lang, other_language=other,
+                               name=character.named(lang), language=lang, other_language=other,
                                first=_shown(first), second=_shown(second),
                                place=f"{two.section_file('ability')}:{two.ability.line}")
 

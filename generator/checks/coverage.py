@@ -30,7 +30,8 @@ def unwritten(corpus: Corpus):
         lacking = [s for s in SECTIONS if entry.status[s] == PLACEHOLDER and
                    not _superseded(character, entry, s)]
         if lacking:
-            yield UNWRITTEN.at(entry.file, entry.line, entry.raw_name, name=entry.name,
+            yield UNWRITTEN.at(entry.file, entry.line, entry.raw_name,
+                               name=character.named(entry.lang, entry.name),
                                sections=tuple(lacking))
 
 
@@ -42,7 +43,7 @@ def untranslated_entry(corpus: Corpus):
         if foreign:
             first = entry.field_lines(foreign[0])[0]
             yield UNTRANSLATED_ENTRY.at(entry.file, first.line, first.text,
-                                        name=character.name(entry.lang), sections=tuple(foreign),
+                                        name=character.named(entry.lang), sections=tuple(foreign),
                                         language=entry.lang)
 
 
@@ -68,8 +69,7 @@ def missing_translation(corpus: Corpus):
         entry = character.entries[written[0]]  # reported once, at the first entry
         for lang in corpus.languages.codes:
             if lang not in character.entries:
-                name, other = character.name(entry.lang), character.name(lang)
-                at = (entry.file, entry.line, entry.raw_name)
-                yield (MISSING_TRANSLATION.at(*at, name=name, language=lang) if other == name
-                       else MISSING_TRANSLATION.at(*at, "other-name", name=name,
-                                                   other_name=other, language=lang))
+                # Named in both languages: a reader of either knows it by one of them.
+                yield MISSING_TRANSLATION.at(entry.file, entry.line, entry.raw_name,
+                                             name=character.named(entry.lang, also=lang),
+                                             language=lang)

@@ -19,5 +19,5 @@ def duplicate_differs(corpus: Corpus):
                     if a and b and first.status[section] == other.status[section] and \
                             [x.text for x in a] != [x.text for x in b]:
                         yield DUPLICATE_DIFFERS.at(first.file, a[0].line, a[0].text,
-                                                   name=character.name(lang), section=section,
+                                                   name=character.named(lang), section=section,
                                                    place=f"{other.file}:{b[0].line}")

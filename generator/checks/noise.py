@@ -26,8 +26,8 @@ def stray_script(corpus: Corpus):
                 sample = "".join(ch for ch in line.text
                                  if ch.isalpha() and writing_systems(ch) & set(stray))
                 yield STRAY_SCRIPT.at(entry.file, line.line, line.text,
-                                      name=character.name(entry.lang), section=section,
-                                      scripts=", ".join(stray).title(), sample=sample)
+                                      name=character.named(entry.lang), section=section,
+                                      scripts=tuple(stray), sample=sample)
 
 
 @check(CONTROL_CHARACTER)
@@ -39,7 +39,7 @@ def control_character(corpus: Corpus):
         for section, line in field_lines(entry):
             if CONTROL.search(line.text):
                 yield CONTROL_CHARACTER.at(entry.file, line.line, line.text, "field",
-                                           name=character.name(entry.lang), section=section,
+                                           name=character.named(entry.lang), section=section,
                                            characters=_shown(line.text))
 
 

@@ -9,6 +9,7 @@ from generator.checks.fields import entries
 from generator.codes import REMINDER_WORD, TOKEN_LANGUAGES, TOKEN_NAME
 from generator.facts.glossary import squash
 from generator.facts.languages import TokenWords
+from generator.model import Name
 from generator.resolve import Corpus
 
 _CAPITALS = re.compile(r"\b[A-Z][A-Z'’]+(?: [A-Z][A-Z'’]+)*\b")
@@ -79,18 +80,26 @@ def token_name(corpus: Corpus):
         names = {squash(n) for t in corpus.glossary.terms for n in t.names.values()}
         for character, entry in entries(corpus, lang):
             own = labels.get(character.id, set())
-            term = corpus.glossary.by_id(character.game, character.id)
-            expected = ", ".join(t.label(lang) for t in term.reminders) if term else ""
+            expected = _official_labels(corpus, character.game, character.id, lang)
             for line in entry.how_to_run:
-                for token in tokens_in(line.text, words):
+                # A token named twice on a line is one finding.
+                for token in dict.fromkeys(tokens_in(line.text, words)):
                     if set(name_endings(token, longest)) & (own | anyone):
                         continue
                     if words.capitals and squash(token) in names:
                         continue  # a character's name in capitals
                     yield TOKEN_NAME.at(entry.file, line.line, line.text,
                                         "other-label" if expected else "unknown",
-                                        name=character.name(lang), token=token,
+                                        name=character.named(lang), token=token,
                                         **({"official": expected} if expected else {}))
+
+
+def _official_labels(corpus: Corpus, game: str, ident: str, lang: str) -> tuple[str, ...]:
+    """The character's token labels in lang, each once (a character has three Know tokens),
+    without the labels that name nothing ('?', a blank token)."""
+    term = corpus.glossary.by_id(game, ident)
+    labels = (token.label(lang) for token in term.reminders) if term else ()
+    return tuple(dict.fromkeys(label for label in labels if any(c.isalnum() for c in label)))
 
 
 @check(TOKEN_LANGUAGES)
@@ -110,11 +119,13 @@ def token_languages(corpus: Corpus):
             named[lang] = {tuple(sorted(tok.labels.items())) for tok in term.reminders
                            if squash(tok.label(lang)) in said}
         for lang, other in ((a, b) for a in written for b in written if a != b):
-            for token in sorted(dict(labels)[lang] for labels in named[lang] - named[other]):
+            # Each token by its label in lang, its labels in other languages with it.
+            for labels in sorted(named[lang] - named[other], key=lambda ls: dict(ls)[lang]):
+                token = Name(dict(labels)[lang], lang, labels)
                 entry = character.entries[other]
                 yield TOKEN_LANGUAGES.at(entry.section_file("how_to_run"),
                                          entry.how_to_run[0].line, entry.how_to_run[0].text,
-                                         name=character.name(other), language=lang, token=token,
+                                         name=character.named(other), language=lang, token=token,
                                          other_language=other)
 
 

@@ -11,7 +11,8 @@ DATA_FILE = "content/night-steps.yaml"
 
 
 def _set_steps(corpus: Corpus):
-    """Every step an entry of the file matches: (entry, step, the entry, the words' night)."""
+    """Every step an entry of the file matches: (character, entry, step, the fix, the words'
+    night)."""
     for character in corpus.characters:
         for lang, found in character.places.items():
             fixes = corpus.night_order.step_fixes(character.id, lang)
@@ -21,22 +22,24 @@ def _set_steps(corpus: Corpus):
                 for step, read in zip(entry.how_to_run, by_words, strict=True):
                     fix = next((f for f in fixes if f.matches(step.text)), None)
                     if fix:
-                        yield entry, step, fix, read
+                        yield character, entry, step, fix, read
 
 
 @check(NIGHT_STEP_SET)
 def night_step_set(corpus: Corpus):
-    for entry, step, fix, read in _set_steps(corpus):
+    for character, entry, step, fix, read in _set_steps(corpus):
         if fix.night != read:
-            yield NIGHT_STEP_SET.at(entry.file, step.line, step.text, name=entry.name,
+            yield NIGHT_STEP_SET.at(entry.file, step.line, step.text,
+                                    name=character.named(entry.lang, entry.name),
                                     step_night=fix.night, data_line=fix.line, words_night=read)
 
 
 @check(NIGHT_STEP_UNNEEDED)
 def night_step_unneeded(corpus: Corpus):
-    for entry, step, fix, read in _set_steps(corpus):
+    for character, entry, step, fix, read in _set_steps(corpus):
         if fix.night == read:
-            yield NIGHT_STEP_UNNEEDED.at(DATA_FILE, fix.line, step.text, name=entry.name,
+            yield NIGHT_STEP_UNNEEDED.at(DATA_FILE, fix.line, step.text,
+                                         name=character.named(entry.lang, entry.name),
                                          step_night=fix.night, data_line=fix.line)
 
 
@@ -47,6 +50,6 @@ def night_step_unmatched(corpus: Corpus):
         steps = [step for entry in (character.places.get(fix.lang, ()) if character else ())
                  for step in entry.how_to_run]
         if not any(fix.matches(step.text) for step in steps):
-            name = character.name(fix.lang) if character else fix.character
+            name = character.named(fix.lang) if character else fix.character
             yield NIGHT_STEP_UNMATCHED.at(DATA_FILE, fix.line, fix.step, language=fix.lang,
                                           name=name, step=fix.step)

@@ -5,6 +5,8 @@ from itertools import zip_longest
 
 from generator.checks import check
 from generator.codes import TOC_MISMATCH, WAKE_ORDER_DATA, WAKE_ORDER_ROLE
+from generator.facts.glossary import Term
+from generator.model import Name
 from generator.resolve import Corpus
 
 
@@ -35,8 +37,15 @@ def wake_order_role(corpus: Corpus):
         ordered = {step.name for step in book.wake_order_alone}
         for role in book.roles:
             if role.wakes != (role.name in ordered):
+                term = corpus.glossary.by_id("onuw", book.role_ids.get(role.name) or "")
                 yield WAKE_ORDER_ROLE.at(book.file, role.line, role.name,
-                                         "wakes" if role.wakes else "sleeps", name=role.name)
+                                         "wakes" if role.wakes else "sleeps",
+                                         name=_named(term, book.lang, role.name))
+
+
+def _named(term: Term | None, lang: str, written: str) -> Name | str:
+    """A role's name as the rulebook writes it, its names in other languages with it."""
+    return Name(written, lang, tuple(sorted(term.names.items()))) if term else written
 
 
 def _step(step: tuple[str, str | None] | None) -> str:
@@ -61,4 +70,4 @@ def wake_order_data(corpus: Corpus):
                 yield WAKE_ORDER_DATA.at(book.file, book.wake_order_combined[0].line
                                          if book.wake_order_combined else 1,
                                          term.name(book.lang), "no-step",
-                                         name=term.name(book.lang))
+                                         name=_named(term, book.lang, term.name(book.lang)))

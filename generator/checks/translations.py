@@ -27,7 +27,7 @@ def stale(corpus: Corpus) -> Iterator[Diagnostic]:
                     message = store_message(corpus, lang, character.id, section)
                     assert message is not None
                     yield TRANSLATION_STALE.at(corpus.stores[lang].file, message.line,
-                                               message.string, name=character.name(lang),
+                                               message.string, name=character.named(lang),
                                                section=section)
 
 
@@ -40,7 +40,7 @@ def drafts(corpus: Corpus) -> Iterator[Diagnostic]:
             if message.fuzzy and message.previous_id is None and message.string.strip() and \
                     not message.obsolete and ident in known and section in SECTIONS:
                 yield TRANSLATION_DRAFT.at(store.file, message.line, message.string,
-                                           name=known[ident].name(lang), section=section)
+                                           name=known[ident].named(lang), section=section)
 
 
 @check(STORE_MESSAGE)

@@ -36,5 +36,5 @@ def other_letters(corpus: Corpus):
                          if letter_system(w[0]) in foreign and w.lower() not in known]
                 if words:
                     yield OTHER_LETTERS.at(entry.file, line.line, line.text,
-                                           name=character.name(language.code), section=section,
+                                           name=character.named(language.code), section=section,
                                            words=tuple(words), language=language.code)

@@ -10,8 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from babel import Locale, UnknownLocaleError
+from babel.lists import format_list
 
 from generator.errors import AlmanacError
+from generator.facts.catalogs import has_catalog
 from generator.facts.language_codes import TAG, language_tag, native_name
 from generator.read.shapes import Fields, Flag, ListOf, MapOf, Pattern, Text
 from generator.read.yaml_data import load_yaml
@@ -57,12 +59,25 @@ class RulebookWords:
     title: re.Pattern[str]  # the opening sentence naming the game, naming title
 
 
+CARD = "card"  # a fallback source: the official card (game.<code>.json, roles.json)
+ALMANAC = "almanac"  # a fallback source: an almanac's text (content/<code>/)
+ENGLISH = "en"
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a text shown in another language comes from: a card or an almanac, in lang."""
+
+    kind: str  # CARD | ALMANAC
+    lang: str
+
+
 @dataclass(frozen=True)
 class Language:
     code: str
     name: str
     site_name: str
-    fallback: tuple[str, ...]
+    fallback: tuple[str, ...]  # the languages whose almanacs stand in, in order
     letters: frozenset[str]
     allowed_letters: frozenset[str]
     other_letters: frozenset[str]  # the letters of the project's other languages, not its own
@@ -81,6 +96,10 @@ class Language:
     night: NightWords = NightWords()
     tokens: TokenWords = TokenWords()
     rulebook: RulebookWords | None = None  # None: the language has no rulebook shape
+    almanac: bool = True  # declared in languages.yaml: it may have almanac texts to report on
+    # fallback as written, cards included (`card`: the English card; `card:<code>`): where a
+    # text the language lacks comes from, in order.
+    sources: tuple[Source, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -116,6 +135,25 @@ class Languages:
         """others of every language, worked out once: the text of every page asks."""
         return {language.code: self._others_of(language) for language in self.all}
 
+    def chain(self, code: str) -> tuple[Source, ...]:
+        """Where a text this language lacks comes from, in order: the sources its fallback
+        names; the English card first where it names no card; then every other language's
+        almanac in the order of others, and the English card where it named only others."""
+        known = self._chains.get(code)
+        return known if known is not None else self._chain_of(self[code])
+
+    @cached_property
+    def _chains(self) -> dict[str, tuple[Source, ...]]:
+        return {language.code: self._chain_of(language) for language in self.all}
+
+    def _chain_of(self, language: Language) -> tuple[Source, ...]:
+        named = [s for s in language.sources if s.kind == CARD or self.get(s.lang)]
+        if not any(s.kind == CARD for s in named):
+            named.insert(0, Source(CARD, ENGLISH))
+        return tuple(dict.fromkeys([
+            *named, *(Source(ALMANAC, c) for c in self._others_of(language)),
+            Source(CARD, ENGLISH)]))
+
     def _others_of(self, language: Language) -> tuple[str, ...]:
         chain = [c for c in language.fallback if c != language.code and self.get(c)]
         return tuple(dict.fromkeys([*chain, *(c for c in self.codes if c != language.code)]))
@@ -128,6 +166,34 @@ def display_name(code: str, in_lang: str) -> str | None:
         return Locale.parse(code).get_display_name(Locale.parse(in_lang)) or None
     except (ValueError, UnknownLocaleError):
         return None
+
+
+# Letter systems (the first word of their letters' Unicode names) whose name is not their script's
+# English name in CLDR.
+_SCRIPT_CODES = {"BENGALI": "Beng", "CJK": "Hani", "IDEOGRAPHIC": "Hani", "ORIYA": "Orya",
+                 "KATAKANA-HIRAGANA": "Hrkt"}
+
+
+def script_name(system: str, in_lang: str) -> str:
+    """A letter system (BENGALI, as parse/vocabulary.py names it) by Babel's name of its script
+    in a language ("벵골 문자" in Korean); else as Unicode names it, "Bengali"."""
+    try:
+        locale, english = Locale.parse(in_lang), Locale("en").scripts
+    except (ValueError, UnknownLocaleError):
+        return system.title()
+    code = _SCRIPT_CODES.get(system) or next(
+        (code for code, name in english.items() if name.upper() == system), None)
+    return (locale.scripts.get(code) if code else None) or system.title()
+
+
+def autonyms(languages: Languages, lang: str) -> str:
+    """Every language by its own name, listed as the page's sentence lists (Babel: "한국어,
+    English 및 Deutsch"): in its language where it has a UI catalog, else in English."""
+    names = [language.name for language in languages.all]
+    try:
+        return format_list(names, locale=lang.replace("-", "_") if has_catalog(lang) else "en")
+    except (ValueError, UnknownLocaleError):
+        return format_list(names, locale="en")
 
 
 def _pattern(text: str | None, flags: int = 0) -> re.Pattern[str] | None:
@@ -144,14 +210,24 @@ def _rulebook_words(data: dict[str, Any]) -> RulebookWords:
         min_players=re.compile(data["min_players"]), title=re.compile(data["title"]))
 
 
+def _source(item: str) -> Source:
+    """A fallback item: a language code (its almanac), `card` or `card:<code>`."""
+    if item == CARD:
+        return Source(CARD, ENGLISH)
+    if item.startswith(f"{CARD}:"):
+        return Source(CARD, language_tag(item.removeprefix(f"{CARD}:")))
+    return Source(ALMANAC, language_tag(item))
+
+
 def _language(code: str, data: dict[str, Any]) -> Language:
+    sources = tuple(_source(item) for item in data.get("fallback", []))
     night = data.get("night", {})
     tokens = data.get("reminder_tokens", {})
     search = data.get("search", {})
     return Language(
         code=code, name=data.get("name") or native_name(code) or code,
         site_name=data.get("site_name", "Almanac"),
-        fallback=tuple(language_tag(other) for other in data.get("fallback", [])),
+        fallback=tuple(s.lang for s in sources if s.kind == ALMANAC), sources=sources,
         letters=frozenset(data.get("letters", [])),
         allowed_letters=frozenset(data.get("allowed_letters", [])), other_letters=frozenset(),
         search_langs=tuple(search.get("lang", [code])),

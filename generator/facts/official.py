@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from generator.errors import AlmanacError
+from generator.facts.glossary import squash
 from generator.facts.language_codes import TAG, language_tag
 
 ENGLISH = "en"
@@ -129,9 +130,10 @@ class OfficialTexts:
         return texts.roles.get((ident, "name")) if texts else None
 
     def reminder(self, english_label: str, lang: str) -> str | None:
-        """A reminder token's label in this language, by its English label."""
+        """A reminder token's label in this language, by its English label: game.<code>.json
+        keys it squashed ("Demon not voted" → "demonnotvoted")."""
         texts = self.languages.get(data_code(lang, self.languages))
-        return texts.reminders.get(squash_key(english_label)) if texts else None
+        return texts.reminders.get(squash(english_label)) if texts else None
 
     def edition(self, ident: str, lang: str) -> str | None:
         """An edition's name in this language (tb: "Trouble Brewing")."""
@@ -142,11 +144,6 @@ class OfficialTexts:
         """An interface word of the official tools in this language ("script:keyword.
         first-night"), None where the language's files lack it."""
         return self.words.get(data_code(lang, self.words), {}).get(key)
-
-    def has_language(self, lang: str) -> bool:
-        """Whether any file of the data is in this language."""
-        return data_code(lang, self.languages) in self.languages or \
-            data_code(lang, self.words) in self.words
 
     def _role(self, ident: str, key: str, lang: str) -> OfficialText | None:
         return next((OfficialText(texts.roles[ident, key], code)
@@ -164,12 +161,6 @@ def data_code(lang: str, known: Collection[str]) -> str:
     """The data's code of a language: as given where the data has it, else in the data's spelling
     ("zh-Hans" → "zh_Hans")."""
     return lang if lang in known else lang.replace("-", "_")
-
-
-def squash_key(label: str) -> str:
-    """A reminder token's key in game.<code>.json: its English label lower-cased, letters and
-    digits alone ("Demon not voted" → "demonnotvoted")."""
-    return re.sub(r"[\W_]", "", label.lower())
 
 
 # stray: letters of a script no language of the project writes (the stray-script check's).

@@ -5,6 +5,7 @@ no structural words; it takes its name from CLDR and defaults for the rest."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from generator.errors import AlmanacError
 from generator.facts.language_codes import TAG, known_to_babel, language_tag, native_name
@@ -29,9 +30,11 @@ class Selection:
 def data_language(tag: str) -> Language:
     """A language the official data gives and languages.yaml does not declare: its own name from
     CLDR, its fallbacks the default chain, search in its language where Material's has it."""
-    return Language(code=tag, name=native_name(tag) or tag, site_name="Almanac", fallback=(),
+    return Language(code=tag, name=native_name(tag) or tag, site_name="Almanac",
+                    fallback=("en",),
                     letters=frozenset(), allowed_letters=frozenset(), other_letters=frozenset(),
-                    search_langs=(tag.split("-")[0], "en"), search_separator=None, teams={})
+                    search_langs=(tag.split("-")[0], "en"), search_separator=None, teams={},
+                    almanac=False)
 
 
 def needed(official: OfficialTexts) -> int:
@@ -46,37 +49,42 @@ def publishable(official: OfficialTexts, tag: str) -> bool:
 
 def _too_small(official: OfficialTexts, tag: str, where: str) -> str:
     counts = official.counts[tag]
-    return (f"{where}/game.{counts.file_code}.json: {tag}: {counts.line(len(official.characters))}"
+    return (f"{Path(where) / f'game.{counts.file_code}.json'}: {tag}: "
+            f"{counts.line(len(official.characters))}"
             f"; too little to publish in it (it needs {needed(official)} characters named or "
             "described): left out")
 
 
 def select_languages(declared: Languages, official: OfficialTexts | None, asked: str | None,
-                     where: str = "") -> Selection:
+                     where: str = "", mention_others: bool = True) -> Selection:
     """asked: None (languages.yaml's), `all`, or codes separated by commas in either spelling
-    (zh_Hans, zh-Hans). where: the official data's folder, for the notices."""
-    notices = [f"{where}/{name}: its code is no language tag (such as de, zh_Hans, pt_BR): "
-               "not read" for name in (official.unmatched if official else ())]
+    (zh_Hans, zh-Hans). where: the official data's folder, for the notices; mention_others:
+    with asked None, a line naming the data's languages with enough for a site."""
+    notices = [f"{Path(where) / name}: its code is no language tag (such as de, zh_Hans, "
+               "pt_BR): not read" for name in (official.unmatched if official else ())]
     unknown = [tag for tag in sorted(official.counts) if not declared.get(tag)
                and not known_to_babel(tag)] if official else []
-    notices += [f"{where}/game.{official.counts[tag].file_code}.json: '{tag}' names no language "
-                f"CLDR knows (declare it in content/languages.yaml to build it): "
-                f"{official.counts[tag].line(len(official.characters))}; not built"
+    notices += [f"{Path(where) / f'game.{official.counts[tag].file_code}.json'}: '{tag}' names "
+                f"no language CLDR knows (declare it in content/languages.yaml to build it): "
+                f"{official.counts[tag].line(len(official.characters))}; left out"
                 for tag in unknown if official]
     if asked is None:
         extra = [tag for tag in sorted(official.counts) if not declared.get(tag)
                  and tag not in unknown and publishable(official, tag)] if official else []
-        if extra:
-            notices.append(f"{where}: the official data has {len(extra)} more languages with "
+        if extra and mention_others:
+            notices.append(f"{Path(where)}: the official data has {len(extra)} more languages with "
                            f"enough for a site ({', '.join(extra)}): --languages all builds "
                            "them, --languages ko,en,de some")
         return Selection(declared, tuple(notices))
     data = official.counts if official else {}
     if asked.strip() == ALL:
+        if official is None:
+            notices.append("--languages all without --official DIR: the languages of "
+                           "content/languages.yaml alone (the official data gives the others)")
         tags = [*declared.codes, *(tag for tag in sorted(data)
                                    if not declared.get(tag) and tag not in unknown)]
     else:
-        tags = list(dict.fromkeys(language_tag(code) for code in asked.split(",")
+        tags = list(dict.fromkeys(language_tag(code.strip()) for code in asked.split(",")
                                   if code.strip()))
         if not tags:
             raise AlmanacError("--languages names no language; give `all` or codes separated "

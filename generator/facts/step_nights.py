@@ -35,8 +35,9 @@ class StepNight:
 
 def load_step_nights(path: Path, characters: Collection[str], langs: Collection[str]
                      ) -> tuple[StepNight, ...]:
-    """The corrections of the file, checked: none when there is no file."""
-    if not path.is_file():
+    """The corrections of the file, checked: none when there is no file (a folder or a broken
+    link of its name is read, and refused, as the other data files are)."""
+    if not (path.exists() or path.is_symlink()):
         return ()
     data = load_yaml(path, SHAPE)
     steps = data.get("steps", [])

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import sys
 from collections import Counter
@@ -13,7 +14,6 @@ from pathlib import Path, PurePosixPath
 from mkdocs.exceptions import Abort
 
 from generator.checks import run_checks
-from generator.codes import NO_FONT
 from generator.errors import AlmanacError
 from generator.facts.catalogs import catalog_stats
 from generator.facts.interface_words import english_count, official_words
@@ -22,7 +22,7 @@ from generator.facts.official import OfficialTexts
 from generator.facts.site_languages import select_languages
 from generator.files import write_failure
 from generator.model import SECTIONS, Diagnostic, visible
-from generator.output.glyphs import page_gaps, unknown_fonts
+from generator.output.glyphs import fonts_unknown, page_gap
 from generator.output.processes import in_processes
 from generator.output.publish import build_lock, published, recover, staging_folder, swap_in
 from generator.output.render import (
@@ -34,11 +34,13 @@ from generator.output.render import (
     redirect_page,
     render_docs,
 )
+from generator.output.shared_assets import link_alike
 from generator.output.site import build_site, nav, show_mkdocs_warnings, write_config
 from generator.pipeline import load_corpus
 from generator.read.corpus import DATA_FILES, store_file
 from generator.resolve import Corpus
 from generator.views.corpus_script import from_corpus
+from generator.views.counts import counts_line
 from generator.views.messages import message
 from generator.views.narration import build_narration
 from generator.views.nightsheet import NIGHTS, build_sheet
@@ -54,7 +56,7 @@ def extra_pages(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
                 sources: tuple[SourceView, ...] = ()) -> list[Page]:
     shown = frozenset(source.file for source in sources)
     pages = [Page("report.md", "report.md.j2",
-                  {"report": report_view(corpus, diagnostics, lang, shown),
+                  {"report": report_view(corpus, diagnostics, lang, shown, official),
                    "sections": SECTIONS})]
     pages += [Page(source.page, "source.md.j2", {"source": source}) for source in sources]
     for script in corpus.scripts:
@@ -75,9 +77,11 @@ def extra_pages(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
     return pages
 
 
-def print_errors(diagnostics: tuple[Diagnostic, ...]) -> None:
-    """Every error finding on standard error, as `file:line: code: message`."""
-    for error in (d for d in diagnostics if d.severity == "error"):
+def print_errors(diagnostics: tuple[Diagnostic, ...], warnings: bool = False) -> None:
+    """Every error finding (and with warnings, every warning finding) on standard error, as
+    `file:line: code: message`."""
+    shown = ("error", "warning") if warnings else ("error",)
+    for error in (d for d in diagnostics if d.severity in shown):
         print(visible(f"{error.file}:{error.line}: {error.code}: {message(error, 'en')}"),
               file=sys.stderr)
 
@@ -148,9 +152,9 @@ def _build_language(write: Callable[[], tuple[Path, Docs]], root: Path, lang: st
     (a page that would show a box is one line; with strict, no build), and built by MkDocs."""
     try:
         config, _ = write()
-        gap = page_gaps(config.parent / "docs", lang)
+        gap = page_gap(config.parent / "docs", lang, root)
         if gap:
-            print(gap.format(message(gap, "en")), file=sys.stderr)
+            print(gap, file=sys.stderr)
             if strict:
                 raise Abort(f"--strict: the {lang} pages show letters no installed font has "
                             "(the line above)")
@@ -161,13 +165,15 @@ def _build_language(write: Callable[[], tuple[Path, Docs]], root: Path, lang: st
 
 def build(root: Path, site_url: str = "", allow_errors: bool = False,
           official: OfficialTexts | None = None, offline: bool = False,
-          languages: str | None = None, official_dir: str = "", strict: bool = False) -> int:
+          languages: str | None = None, official_dir: str = "", strict: bool = False,
+          command: str = "almanac", verbose: bool = False) -> int:
     """Build site/ from the corpus. With error findings the previous site/ stays unless
     allow_errors; either way the errors are printed and the exit status is 1. site_url: where
     the site will be served, "" if not known; offline: a site to open from its files;
     languages: `all` or codes (--languages; None: languages.yaml's), official_dir: where the
     official data was read, for the notices of what it holds and is not built; strict: letters
-    no installed font has (or fonts that cannot be asked) keep the previous site/ too."""
+    no installed font has (or fonts that cannot be asked) keep the previous site/ too; command:
+    the almanac as the user can type it, for the last line; verbose: warnings listed too."""
     site = published(root / "site")
     corpus = load_corpus(root)
     selection = select_languages(corpus.languages, official, languages, official_dir)
@@ -175,9 +181,7 @@ def build(root: Path, site_url: str = "", allow_errors: bool = False,
     # The checks see the almanac's languages; the site, those asked for.
     corpus = replace(corpus, languages=selection.languages)
     counts = Counter(d.severity for d in diagnostics)
-    print(f"{len(corpus.characters)} characters, {len(corpus.scripts)} scripts, "
-          f"{len(corpus.rulebooks)} rulebook; " +
-          ", ".join(f"{counts[s]} {s}s" for s in ("error", "warning", "info")))
+    print(counts_line(corpus, diagnostics, "en"))
     for lang in corpus.languages.codes:
         stats = catalog_stats(lang)
         words = official_words(official, lang)
@@ -188,15 +192,14 @@ def build(root: Path, site_url: str = "", allow_errors: bool = False,
               f"{len(stats.fuzzy)} fuzzy{worded}")
     for notice in selection.notices:
         print(visible(notice), file=sys.stderr)
-    print_errors(diagnostics)
+    print_errors(diagnostics, verbose)
     if counts["error"] and not allow_errors:
         print(f"Site not built: {counts['error']} errors above; the previous site/ is unchanged. "
               "Fix them, or pass --allow-errors to build anyway.", file=sys.stderr)
         return 1
     # The installed fonts asked once, before the languages' processes inherit the answer.
-    if unknown_fonts():
-        print(f"warning {NO_FONT.code}: {message(NO_FONT.at('', 0, key='unknown'), 'en')}",
-              file=sys.stderr)
+    if unknown := fonts_unknown():
+        print(unknown, file=sys.stderr)
         if strict:
             print(f"Site not built (--strict): letters cannot be looked up{_UNCHANGED}.",
                   file=sys.stderr)
@@ -217,6 +220,7 @@ def build(root: Path, site_url: str = "", allow_errors: bool = False,
                                          root / "build", staging, site_url, sources, language,
                                          None, offline),
                 root, language.code, strict) for language in pages.languages.all})
+            link_alike(staging, list(pages.languages.codes))
             templates = root / "templates"
             (staging / "index.html").write_text(
                 redirect_page(corpus, templates, directory_urls=not offline), encoding="utf-8")
@@ -234,7 +238,7 @@ def build(root: Path, site_url: str = "", allow_errors: bool = False,
     if offline:
         print(f"Site built in {site} to open from its files: {(site / 'index.html').as_uri()}")
         return 1 if counts["error"] else 0
-    where = "" if root.resolve() == Path.cwd().resolve() else f" --root {root}"
-    print(f"Site built in {root / 'site'}. Open it with: almanac{where} serve "
+    where = "" if root.resolve() == Path.cwd().resolve() else f" --root {shlex.quote(str(root))}"
+    print(f"Site built in {root / 'site'}. Open it with: {command}{where} serve "
           f"(then {site_url or 'http://127.0.0.1:8000/'})")
     return 1 if counts["error"] else 0

@@ -81,8 +81,10 @@ class Preview:
     rendered pages, the theme's files."""
 
     def __init__(self, root: Path, site_url: str, official: OfficialTexts | None = None,
-                 languages: str | None = None, official_dir: str = "") -> None:
+                 languages: str | None = None, official_dir: str = "",
+                 verbose: bool = False) -> None:
         self.root = root
+        self.verbose = verbose  # warning findings printed at each update beside the errors
         self.site_url = site_url
         self.official = official
         self.languages, self.official_dir = languages, official_dir  # as build takes them
@@ -108,8 +110,9 @@ class Preview:
             corpus = self._corpus()
             diagnostics = run_checks(corpus)
             errors = sum(d.severity == "error" for d in diagnostics)
+            if errors or self.verbose:
+                print_errors(diagnostics, self.verbose)
             if errors:
-                print_errors(diagnostics)
                 print(f"Preview not updated: {errors} errors above; it shows the last good site."
                       if self.good else f"Nothing served: {errors} errors above. Fix them and "
                       "run `almanac serve` again.", file=sys.stderr)

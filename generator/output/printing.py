@@ -10,6 +10,7 @@ from markupsafe import Markup
 from playwright.sync_api import Page
 
 from generator.facts.direction import direction
+from generator.facts.interface_words import Words
 from generator.files import write_with
 from generator.output.browser import chromium
 from generator.output.isolation import isolated
@@ -18,13 +19,15 @@ from generator.resolve import Corpus
 
 
 def standalone_html(templates: Path, lang: str, corpus: Corpus, partial: str, title: str,
-                    **context: Any) -> str:
+                    words: Words = (), **context: Any) -> str:
     """A sheet as one self-contained HTML file: its stylesheets inline, nothing to fetch; in
-    its language's direction, text written the other way isolated."""
+    its language's direction, text written the other way isolated. words: the official tools'
+    words of UI strings, for a language without a catalog."""
     css = Markup("\n".join((templates / "assets" / name).read_text(encoding="utf-8")
                            for name in ("fonts.css", "nightsheet.css")))
-    html = environment(templates, lang, corpus).get_template("standalone.html.j2").render(
-        css=css, partial=partial, title=title, direction=direction(lang) or "ltr", **context)
+    html = environment(templates, lang, corpus, words=words).get_template(
+        "standalone.html.j2").render(css=css, partial=partial, title=title,
+                                     direction=direction(lang) or "ltr", **context)
     return isolated(html, lang, corpus.languages.codes)
 
 

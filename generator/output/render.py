@@ -29,8 +29,9 @@ from mkdocs.utils.meta import get_data
 
 from generator.facts.catalogs import has_catalog, translations
 from generator.facts.interface_words import Words, official_words
-from generator.facts.languages import display_name
+from generator.facts.languages import autonyms, display_name
 from generator.facts.official import OfficialTexts
+from generator.output.isolation import isolated
 from generator.resolve import Corpus
 from generator.views import labels
 from generator.views.characters import (
@@ -211,7 +212,9 @@ def environment(templates: Path, lang: str, corpus: Corpus,
         # Jinja's own would escape the variables for HTML only, not for Markdown.
         return marked(message, Markup(tr.gettext(message)) %
                       {k: inert(v) for k, v in variables.items()})
-    env.globals.update(_=gettext, gettext=gettext)
+    env.globals.update(_=gettext, gettext=gettext,
+                       # A title in English on such a page says so (front matter title_lang).
+                       in_english=lambda message: worded is not None and not worded(message))
     # pass_context: Jinja would otherwise apply the filter to a constant ("" | link) when it
     # compiles, and the compiled template is kept for builds of the other kind of site.
     env.filters.update(yaml=yaml_scalar,
@@ -220,6 +223,7 @@ def environment(templates: Path, lang: str, corpus: Corpus,
         lang=lang, other_lang=other_language(corpus, lang),
         catalogued=has_catalog(lang),  # its own UI strings: else the pages word less in sentences
         languages=corpus.languages.all,
+        site_languages=autonyms(corpus.languages, lang),
         # "Korean" on an English page; the name languages.yaml gives where Babel has none.
         language_name=lambda code: display_name(code, lang) or corpus.languages[code].name,
         team_name=lambda team: _team_label(corpus, team, lang),
@@ -311,7 +315,8 @@ def rendered(corpus: Corpus, lang: str, templates: Path, extra: list[Page],
 def redirect_page(corpus: Corpus, templates: Path, directory_urls: bool = True) -> str:
     """The site's root: sends the browser to the language it asks for, else the default."""
     env = environment(templates, corpus.languages.default.code, corpus, directory_urls)
-    return env.get_template("redirect.html.j2").render(languages=corpus.languages.all)
+    return isolated(env.get_template("redirect.html.j2").render(languages=corpus.languages.all),
+                    corpus.languages.default.code, corpus.languages.codes)
 
 
 @dataclass(frozen=True)
@@ -330,7 +335,11 @@ def not_found_page(corpus: Corpus, templates: Path, site_url: str,
     every language, the reader's first; its links from the site's root (the path of site_url)."""
     env = environment(templates, corpus.languages.default.code, corpus, directory_urls)
     texts = []
-    for language in corpus.languages.all:
+    # In each language with an interface catalog: another's would be the English words marked
+    # as that language; every language's home is linked below, by its own name.
+    written = [language for language in corpus.languages.all if has_catalog(language.code)] \
+        or [corpus.languages.default]
+    for language in written:
         tr = translations(language.code)
         texts.append(NotFound(language.code, tr.gettext("Page not found"),
                               tr.gettext("There is no page at this address."),
@@ -339,7 +348,10 @@ def not_found_page(corpus: Corpus, templates: Path, site_url: str,
     # Opened from its files, a site has no missing addresses, nor a root to name.
     base = "" if not directory_urls else \
         urlsplit(site_url).path.rstrip("/") + "/" if site_url else "/"
-    return env.get_template("not-found.html.j2").render(pages=texts, base=base)
+    others = [language for language in corpus.languages.all if language not in written]
+    return isolated(env.get_template("not-found.html.j2").render(pages=texts, base=base,
+                                                                 others=others),
+                    corpus.languages.default.code, corpus.languages.codes)
 
 
 @dataclass(frozen=True)

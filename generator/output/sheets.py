@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.facts.catalogs import translations
+from generator.facts.interface_words import official_words
 from generator.facts.official import OfficialTexts
 from generator.output.printing import standalone_html
 from generator.read.script_spec import ScriptSpec
@@ -25,10 +26,13 @@ def make_sheet(corpus: Corpus, script: ScriptSpec, lang: str, kind: str,
     return build_sheet(corpus, script, lang, kind, official, detail)
 
 
-def sheet_html(corpus: Corpus, templates: Path, sheet: ScriptSheet | NightSheet) -> str:
+def sheet_html(corpus: Corpus, templates: Path, sheet: ScriptSheet | NightSheet,
+               official: OfficialTexts | None = None) -> str:
+    """official: its interface words head the sheets of a language without a catalog."""
+    words = official_words(official, sheet.lang)
     if isinstance(sheet, ScriptSheet):
         return standalone_html(templates, sheet.lang, corpus, "scriptsheet/_sheet.html.j2",
-                               sheet.title, sheet=sheet)
-    name = translations(sheet.lang).gettext(labels.NIGHTS[sheet.night])
+                               sheet.title, words, sheet=sheet)
+    name = translations(sheet.lang, words).gettext(labels.NIGHTS[sheet.night])
     return standalone_html(templates, sheet.lang, corpus, "nightsheet/_sheet.html.j2",
-                           f"{sheet.title} · {name}", sheet=sheet)
+                           f"{sheet.title} · {name}", words, sheet=sheet)

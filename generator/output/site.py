@@ -22,7 +22,7 @@ from generator.errors import AlmanacError
 from generator.facts.catalogs import translations
 from generator.facts.direction import direction
 from generator.facts.interface_words import Words
-from generator.facts.languages import Language, Languages
+from generator.facts.languages import Language, Languages, autonyms
 from generator.output.render import COMPILED
 from generator.output.theme_files import keep_listing
 from generator.read.yaml_data import bounded, read_yaml_text
@@ -31,8 +31,8 @@ from generator.translatable import N_
 
 _ASSETS = Path(material.__file__).parent / "templates"
 SITE_DESCRIPTION = N_("The rules almanac of Blood on the Clocktower and One Night Ultimate "
-                      "Werewolf: Daybreak, in Korean and English. Find a character by typing "
-                      "its name in either language.")
+                      "Werewolf: Daybreak, in %(languages)s. Find a character by typing its "
+                      "name in any of them.")
 # The languages Material's own interface is translated into, as this install ships them.
 MATERIAL_LANGUAGES = frozenset(
     page.stem for page in (_ASSETS / "partials" / "languages").glob("*.html"))
@@ -97,7 +97,8 @@ def write_config(build_dir: Path, language: Language, languages: Languages, site
         "INHERIT": os.path.relpath(base, build_dir),
         "site_name": language.site_name,
         # Every page's meta description but a character's (its ability); printed unescaped.
-        "site_description": html.escape(translations(language.code).gettext(SITE_DESCRIPTION)),
+        "site_description": html.escape(translations(language.code).gettext(SITE_DESCRIPTION) % {
+            "languages": autonyms(languages, language.code)}),
         "site_url": f"{site_url.rstrip('/')}/{language.code}/" if site_url else None,
         "docs_dir": "docs",
         "site_dir": os.path.relpath(site_dir, build_dir),

@@ -5,7 +5,6 @@ made from the current source text; a store entry that changed since the PO was m
 named and left as it is. A second import of the same PO changes nothing."""
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from generator.codes import (
     PO_REFUSED,
     PO_STALE,
     PO_STEPS,
+    STORE_MESSAGE,
 )
 from generator.errors import AlmanacError
 from generator.facts.catalogs import translations
@@ -100,6 +100,25 @@ def current_store(root: Path, corpus: Corpus, lang: str) -> PoFile:
     return empty_store(corpus, lang)
 
 
+def mergeable_store(root: Path, corpus: Corpus, lang: str) -> PoFile:
+    """The store as update-po may rewrite it: read whole, and no context twice (msgfmt refuses
+    that too; a merge keeps one message a context, and would drop the other's translation)."""
+    store = current_store(root, corpus, lang)
+    first: dict[str, int] = {}
+    for m in store.messages:
+        if m.obsolete or m.context is None:
+            continue
+        if m.context in first:
+            said = finding_messages.message(STORE_MESSAGE.at(
+                store.file, m.line, key="duplicate", context=m.context,
+                first=first[m.context]), lang)
+            raise AlmanacError(translations(lang).gettext(
+                "%(finding)s; not written until it can be read whole") % {"finding": said},
+                store.file, m.line)
+        first[m.context] = m.line
+    return store
+
+
 def _sources(corpus: Corpus, lang: str) -> dict[str, str]:
     """context → the text a translation into lang is made from, for every context the store
     may hold; and those of the other languages, to tell a moved context from an edited msgid."""
@@ -107,9 +126,10 @@ def _sources(corpus: Corpus, lang: str) -> dict[str, str]:
     return found | role_sources(corpus, lang)
 
 
-def _problem(message: PoMessage, shown: str, sources: dict[str, str], store: dict[str, PoMessage],
-             corpus: Corpus, lang: str) -> Diagnostic | None:
-    """Why a translated message cannot be taken (None: it can)."""
+def _problem(message: PoMessage, shown: str, sources: dict[str, str], by_text: dict[str, str],
+             store: dict[str, PoMessage], corpus: Corpus, lang: str) -> Diagnostic | None:
+    """Why a translated message cannot be taken (None: it can). by_text: source text → the
+    first context it is the source of (a moved msgctxt found in one look-up)."""
     context = message.context or ""
     at = (shown, message.line, message.string)
     ident, _, section = context.partition("/")
@@ -122,8 +142,7 @@ def _problem(message: PoMessage, shown: str, sources: dict[str, str], store: dic
     if message.plural:
         return PO_REFUSED.at(*at, key="plural", context=context)
     if not same_text(message.id, sources[context]):
-        moved = next((other for other, text in sources.items() if text == message.id), None)
-        if moved:
+        if moved := by_text.get(message.id):
             return PO_STALE.at(*at, key="moved", context=context, other=moved)
         held = store.get(context)
         if held and message.id in (held.id, held.previous_id):
@@ -152,12 +171,15 @@ def import_po(root: Path, corpus: Corpus, path: Path, lang: str | None = None) -
     said = f"--lang {lang}" if lang and not po.language else f"the header says Language: {code}"
     _refuse_another_language(po, corpus, code, sources, said)
     held = {m.context or "": m for m in reversed(store.messages) if not m.obsolete}
+    by_text = {text: context for context, text in reversed(sources.items())}
     problems: list[Diagnostic] = []
-    seen = Counter(m.context for m in po.messages if m.context is not None and not m.obsolete)
-    twice = {context for context, count in seen.items() if count > 1}
+    seen: dict[str, list[str]] = {}
+    for m in po.messages:
+        if m.context is not None and not m.obsolete:
+            seen.setdefault(m.context, []).append(str(m.line))
+    twice = {context for context, lines in seen.items() if len(lines) > 1}
     for context in sorted(twice):
-        lines = tuple(str(m.line) for m in po.messages if m.context == context and not
-                      m.obsolete)
+        lines = tuple(seen[context])
         problems.append(PO_DUPLICATE.at(shown, int(lines[1]), context=context,
                                         count=len(lines), lines=lines))
     taken: dict[str, PoMessage] = {}
@@ -169,7 +191,7 @@ def import_po(root: Path, corpus: Corpus, path: Path, lang: str | None = None) -
         if message.fuzzy or not message.string.strip():
             waiting += 1
             continue  # drafts and empty messages wait in the PO
-        problem = _problem(message, shown, sources, held, corpus, code)
+        problem = _problem(message, shown, sources, by_text, held, corpus, code)
         if problem:
             problems.append(problem)
             continue
@@ -233,7 +255,12 @@ def _made_for(po: PoFile, corpus: Corpus) -> str | None:
     """The language whose export the PO's messages are (a msgid its source today), if any."""
     ids = [(m.context or "", m.id) for m in po.messages if m.id and not m.obsolete]
     return next((code for code in corpus.languages.codes
-                 if any(_sources(corpus, code).get(c) == t for c, t in ids)), None)
+                 if _any_source(ids, _sources(corpus, code))), None)
+
+
+def _any_source(ids: list[tuple[str, str]], sources: dict[str, str]) -> bool:
+    """Whether some (context, msgid) is the source of its context today."""
+    return any(sources.get(context) == text for context, text in ids)
 
 
 def _refuse_another_language(po: PoFile, corpus: Corpus, lang: str,
@@ -241,10 +268,10 @@ def _refuse_another_language(po: PoFile, corpus: Corpus, lang: str,
     """A PO said (by its header or --lang) to be lang but whose msgids are all what another
     language is translated from (an export for it, relabelled): refused at its header."""
     ids = [(m.context or "", m.id) for m in po.messages if m.id and not m.obsolete]
-    if not ids or any(sources.get(context) == text for context, text in ids):
+    if not ids or _any_source(ids, sources):
         return
     for other in corpus.languages.codes:
-        if other != lang and any(_sources(corpus, other).get(c) == t for c, t in ids):
+        if other != lang and _any_source(ids, _sources(corpus, other)):
             fix = "correct the header" if said.startswith("the header") else f"give --lang {other}"
             raise AlmanacError(f"{said}, but the messages are those of an export for {other} "
                                f"(`export-po --lang {other}`); {fix}", po.file, po.header_line)

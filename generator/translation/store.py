@@ -135,8 +135,9 @@ def migrate(root: Path, corpus: Corpus, lang: str) -> int:
                 first = entry.field_lines(section)[0].line
                 source = source_text(corpus, character, lang, section)
                 # A section no other language has is kept obsolete, never dropped.
+                # No `#:` to the file about to be removed: update-po names the source's line.
                 added.append(PoMessage(context, source or "", text, first, first,
-                                       locations=(f"{old}:{first}",), obsolete=source is None))
+                                       obsolete=source is None))
     write_store(root, replace(store, messages=(*store.messages, *added)))
     path.unlink()
     return len(added)

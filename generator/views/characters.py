@@ -10,6 +10,7 @@ from babel.numbers import format_decimal
 
 from generator.facts.catalogs import has_catalog
 from generator.facts.glossary import Term
+from generator.facts.languages import ALMANAC, CARD, Source
 from generator.facts.official import OfficialText, OfficialTexts, Part, markup_parts
 from generator.model import PRESENT, SECTIONS, UNTRANSLATED, Entry
 from generator.parse.vocabulary import quoted_ability
@@ -17,6 +18,7 @@ from generator.resolve import Character, Corpus, Script
 from generator.translation.lacking import is_stale
 from generator.views import labels
 from generator.views.corpus_script import from_corpus
+from generator.views.fallback import in_chain_order
 from generator.views.nightsheet import NIGHTS, woken
 
 
@@ -52,7 +54,7 @@ class NightPlace:
     position: int = 0  # among the characters the script's sheet wakes, 1-based
     count: int = 0  # how many characters the script's sheet wakes
     ordinal: str = ""  # the UI string that words the position in the page's language
-    fraction: str = ""  # where its UI has no ordinals: "2 / 6", in its numerals
+    fraction: str = ""  # where its UI has no ordinals: "2 / 6", as Babel formats numbers
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,7 @@ class CharacterView:
     sources: tuple[str, ...]
     jinxes: tuple[JinxPartner, ...] = ()
     edition_title: str = ""  # its name as the official data gives it in the page's language
+    name_lang: str = ""  # the language of its name: another's where the page's has none
     night_reminders: tuple[NightReminder, ...] = ()  # the official ones, where built with them
     description: str = ""  # for search engines and link previews: its first section's text
     # Other names players type, each with its language: the glossary's aliases, the names in
@@ -111,21 +114,25 @@ def _notes(view: SectionView, lang: str) -> tuple[str, ...]:
 
 def sections_for(corpus: Corpus, character: Character, lang: str,
                  official: OfficialTexts | None = None) -> tuple[SectionView, ...]:
-    """Every section, from the first source that has it: the page language's almanac entry (for
-    the ability: its ability line, else the one its summary quotes), then the other languages'
-    entries along the fallbacks, then the official card (ability, flavor; where the site is
-    built with the official data). Text in the page's language comes before text in another;
-    with none at all the section says it is not written yet."""
+    """Every section, from the first source that has it: text in the page's language first (its
+    almanac entry; for the ability its ability line, else the one its summary quotes; another
+    language's almanac holding it; the official card in it), then along the language's chain
+    (the English card, then the other languages' almanacs, unless languages.yaml orders it
+    otherwise). With none at all the section says it is not written yet."""
     entries = [character.entries[c] for c in (lang, *corpus.languages.others(lang))
                if c in character.entries]
     shown = []
+    cards = [lang, *(s.lang for s in corpus.languages.chain(lang) if s.kind == CARD)]
     for key in SECTIONS:
-        found = [view for entry in entries for view in _written(key, entry, corpus)]
-        card = _card(official, character.id, key, lang)
-        if card:
-            found.append(SectionView(key, (card.text,), card.lang, "official", "",
-                                     "official data"))
-        view = next((v for v in found if v.text_lang == lang), found[0] if found else None)
+        found = [(Source(ALMANAC, view.almanac), view.text_lang, view)
+                 for entry in entries for view in _written(key, entry, corpus)]
+        for card in dict.fromkeys(c for code in cards
+                                  if (c := _card(official, character.id, key, code))
+                                  and c.lang == code):
+            found.append((Source(CARD, card.lang), card.lang, SectionView(
+                key, (card.text,), card.lang, "official", "", "official data")))
+        ordered = in_chain_order(corpus.languages, lang, found)
+        view = ordered[0] if ordered else None
         if view is None:
             where = f"{entries[0].file}:{entries[0].line}" if entries else ""
             shown.append(SectionView(key, (), lang, "unwritten", "", where, ("unwritten",)))
@@ -273,6 +280,19 @@ def _aliases(corpus: Corpus, term: Term | None, lang: str) -> tuple[tuple[str, s
     return tuple(dict.fromkeys(pair for pair in names + aliases if pair[0] not in shown_names))
 
 
+def _name_lang(corpus: Corpus, term: Term | None, lang: str,
+               official: OfficialTexts | None, ident: str) -> str:
+    """The language the page's name is in: its own, else the first along its fallbacks that
+    has a name of its own (the glossary's, or the official data's)."""
+    if term is None:  # named by the official data alone (views/roster.py)
+        found = official.name(ident, lang) if official else None
+        return found.lang if found else lang
+    if lang not in term.borrowed:
+        return lang
+    return next((code for code in corpus.languages.others(lang) if code not in term.borrowed),
+                lang)
+
+
 def _search_words(character: Character) -> str:
     words = {word.lower() for name in character.names.values() for word in name.split()}
     return "" if character.id in words else character.id
@@ -300,6 +320,7 @@ def character_view(corpus: Corpus, character: Character, lang: str, orders: Shee
         edition=edition, edition_label=labels.EDITIONS.get(edition, ""),
         sources=sources, jinxes=jinx_partners(corpus, character.id, lang, official),
         edition_title=edition_title(official, edition, lang),
+        name_lang=_name_lang(corpus, term, lang, official, character.id),
         night_reminders=night_reminders(official, character.id, lang))
 
 

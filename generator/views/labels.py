@@ -13,6 +13,8 @@ NIGHTS = {"first": N_("First night"), "other": N_("Other nights")}
 STEP_NIGHTS = {"setup": N_("the set-up"), "first": N_("the first night"),
                "other": N_("the nights after the first"), "each": N_("every night"),
                "day": N_("the day")}
+# A character's name in a finding followed by its names in other languages (model.Name).
+NAME_WITH_OTHERS = N_("{name} ({others})")
 SEVERITIES = {"error": N_("error"), "warning": N_("warning"), "info": N_("info")}
 STATUSES = {"present": N_("present"), "missing": N_("missing"), "placeholder": N_("not written"),
             "untranslated": N_("untranslated"), "stale": N_("from an earlier text"),

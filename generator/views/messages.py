@@ -6,15 +6,15 @@ from dataclasses import dataclass
 from string import Formatter
 
 from generator.facts.catalogs import translations
-from generator.facts.languages import Languages, display_name
-from generator.model import Diagnostic, Param
+from generator.facts.languages import Languages, display_name, script_name
+from generator.model import Diagnostic, Name, Param
 from generator.views import labels
 from generator.views.particles import resolve
 from generator.views.writing import written_in
 
 # Parameters shown in the reader's language (generator/codes.py); the others are data.
 _NAMED = frozenset({"section", "sections", "language", "other_language", "chain", "step_night",
-                    "words_night", "characters"})
+                    "words_night", "characters", "scripts"})
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,7 @@ class Piece:
     lang: str = ""
 
 
-def _shown(key: str, value: Param, lang: str) -> str | int:
+def _shown(key: str, value: str | int | tuple[str, ...], lang: str) -> str | int:
     gettext = translations(lang).gettext
     if key == "section" and isinstance(value, str):
         return gettext(labels.SECTIONS.get(value, value))
@@ -40,6 +40,8 @@ def _shown(key: str, value: Param, lang: str) -> str | int:
         names = labels.CHARACTER_NAMES
         return ", ".join(f"{point} {gettext(names.get(point, labels.CONTROL_NAME))}"
                          for point in value)
+    if key == "scripts" and isinstance(value, tuple):
+        return ", ".join(script_name(system, lang) for system in value)
     if key == "chain" and isinstance(value, tuple):
         return " → ".join(display_name(v, lang) or v for v in value)
     return ", ".join(value) if isinstance(value, tuple) else value
@@ -49,16 +51,36 @@ def pieces(diagnostic: Diagnostic, lang: str,
            languages: Languages | None = None) -> tuple[Piece, ...]:
     """The finding's message as a reader of lang reads it, in runs: each value in another
     language than lang (as `languages` tell by its letters) a run of its own."""
-    params = dict(diagnostic.params)
+    return _filled(translations(lang).gettext(diagnostic.template), dict(diagnostic.params),
+                   lang, languages)
+
+
+def _filled(template: str, params: dict[str, Param], lang: str,
+            languages: Languages | None) -> tuple[Piece, ...]:
     found: list[Piece] = []
-    for literal, key, spec, _ in Formatter().parse(translations(lang).gettext(diagnostic.template)):
+    for literal, key, spec, _ in Formatter().parse(template):
         if literal:  # its particles chosen from the word before them, a value's too
             found.append(Piece(resolve(literal, "".join(p.text for p in found))))
-        if key is not None:
-            text = format(_shown(key, params[key], lang), spec or "")
-            written = written_in(languages, text) if languages and key not in _NAMED else None
-            found.append(Piece(text, written if written and written != lang else ""))
+        if key is None:
+            continue
+        value = params[key]
+        if isinstance(value, Name):
+            found += _name(value, lang, languages)
+            continue
+        text = format(_shown(key, value, lang), spec or "")
+        written = written_in(languages, text) if languages and key not in _NAMED else None
+        found.append(Piece(text, written if written and written != lang else ""))
     return tuple(found)
+
+
+def _name(name: Name, lang: str, languages: Languages | None) -> tuple[Piece, ...]:
+    """A character's name as the reader knows it first, its other names after it (in the
+    reader's way of writing that: `시종(Steward)`, `Steward (시종)`), each a run of its own."""
+    first, *others = name.shown(lang)
+    if not others:
+        return _filled("{name}", {"name": first}, lang, languages)
+    return _filled(translations(lang).gettext(labels.NAME_WITH_OTHERS),
+                   {"name": first, "others": tuple(others)}, lang, languages)
 
 
 def message(diagnostic: Diagnostic, lang: str) -> str:

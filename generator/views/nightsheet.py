@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import groupby
 
+from generator.facts.languages import ALMANAC, CARD, Source
 from generator.facts.official import (
     OfficialText,
     OfficialTexts,
@@ -18,6 +19,7 @@ from generator.parse.vocabulary import letter_system
 from generator.read.script_spec import ScriptSpec
 from generator.resolve import Corpus
 from generator.views.abilities import almanac_ability
+from generator.views.fallback import in_chain_order
 from generator.views.overrides import Overrides, overrides, own_text
 from generator.views.writing import title_in, written_in
 
@@ -154,10 +156,18 @@ def _letters(corpus: Corpus) -> frozenset[str]:
                                for language in corpus.languages.all))
 
 
-def _first_in(lang: str, candidates: tuple[_Text | None, ...]) -> _Text | None:
-    """The first text in the sheet's language, else the first at all."""
-    found = [text for text in candidates if text]
-    return next((text for text in found if text.lang == lang), found[0] if found else None)
+def _first_in(corpus: Corpus, lang: str, candidates: tuple[_Text | None, ...]) -> _Text | None:
+    """The first text in the sheet's language, else the first along its chain (the English
+    card before another language's almanac, unless languages.yaml orders it otherwise)."""
+    found = [(_SOURCES[text.source](text.lang) if text.source in _SOURCES else None, text.lang,
+              text) for text in candidates if text]
+    ordered = in_chain_order(corpus.languages, lang, found)
+    return ordered[0] if ordered else None
+
+
+# Where each kind of row text comes from, for the chain; a script's own words are neither.
+_SOURCES = {"how-to-run": partial(Source, ALMANAC), "ability": partial(Source, ALMANAC),
+            "official": partial(Source, CARD), "official-ability": partial(Source, CARD)}
 
 
 def _official(text: OfficialText | None, source: str) -> _Text | None:
@@ -331,8 +341,8 @@ def _character_row(corpus: Corpus, script: ScriptSpec, ident: str, lang: str, ni
     # short row, in whatever language they are written in: the script's author chose them
     # over the card.
     first_mine = mine if custom or (written and official) else None
-    text = (first_mine or _first_in(lang, (in_language, steps, mine, card))) \
-        if detail == "short" else _first_in(lang, (steps, mine, card))
+    text = (first_mine or _first_in(corpus, lang, (in_language, steps, mine, card))) \
+        if detail == "short" else _first_in(corpus, lang, (steps, mine, card))
     if text is None:
         script_ability = _Text((own_ability,), "script",
                                written_in(corpus.languages, own_ability) or lang) \
@@ -348,7 +358,8 @@ def _character_row(corpus: Corpus, script: ScriptSpec, ident: str, lang: str, ni
                     any(found and found.lang == lang for found in (almanac, card_ability)):
                 script_ability = None
         text = (script_ability if script_ability and written and official else None) or \
-            _first_in(lang, (almanac, script_ability, card_ability)) or _Text((), "none", lang)
+            _first_in(corpus, lang, (almanac, script_ability, card_ability)) \
+            or _Text((), "none", lang)
     no_step = bool(tonight and tonight.no_step_tonight)
     changed = rewritten if rewritten and text is not rewritten else None
     if term:

@@ -1,6 +1,8 @@
 """What `import-po` and `update-po` did, said in plain words in the translator's language."""
 from __future__ import annotations
 
+import gettext
+
 from generator.facts.catalogs import translations
 from generator.translation.po_import import Imported
 from generator.translation.store import Updated
@@ -28,7 +30,7 @@ def imported_summary(result: Imported, lang: str) -> str:
                                  result.refused) % {"count": result.refused})
     written = tr.gettext("%(file)s written") if result.changed else \
         tr.gettext("%(file)s unchanged")
-    return "; ".join([*parts, written % {"file": result.file}])
+    return _line(tr, parts, written % {"file": result.file})
 
 
 def updated_summary(result: Updated, lang: str) -> str:
@@ -42,7 +44,21 @@ def updated_summary(result: Updated, lang: str) -> str:
              % {"count": result.obsolete}]
     written = tr.gettext("%(file)s written") if result.changed else \
         tr.gettext("%(file)s unchanged")
-    return "; ".join([*parts, written % {"file": result.file}])
+    return _line(tr, parts, written % {"file": result.file})
+
+
+def _line(tr: gettext.NullTranslations, counts: list[str], written: str) -> str:
+    """The counts and what became of the file as the language punctuates a list and a
+    sentence (Korean: commas, then a full stop)."""
+    return tr.gettext("%(counts)s; %(written)s") % {"counts": tr.gettext("; ").join(counts),
+                                                     "written": written}
+
+
+def exported_summary(count: int, file: str, lang: str) -> str:
+    """What `export-po` wrote, in the language of the PO."""
+    return translations(lang).ngettext("%(count)d message → %(file)s",
+                                       "%(count)d messages → %(file)s",
+                                       count) % {"count": count, "file": file}
 
 
 def migrated_summary(count: int, file: str, lang: str) -> str:

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from generator.checks import REGISTRY
 from generator.checks.coverage import matrix
 from generator.facts.catalogs import translations
+from generator.facts.interface_words import english_count, official_words
 from generator.facts.languages import Languages
+from generator.facts.official import OfficialTexts
 from generator.model import PRESENT, SECTIONS, Diagnostic
 from generator.resolve import Character, Corpus
 from generator.translation.lacking import (
@@ -54,6 +56,7 @@ class Progress:
     sections: tuple[tuple[str, int, int], ...]  # (section, present, of)
     present: int
     of: int
+    ui_english: int = 0  # the UI strings its pages show in English (no catalog, no official word)
 
 
 @dataclass(frozen=True)
@@ -65,7 +68,7 @@ class Translatable:
     name: str  # in the reader's language
     sections: tuple[str, ...]
     command: str  # the export-po command that gets them
-    page: str  # the character's page (One Night's roles: their index), from the site root
+    page: str  # the character's page (One Night's: its first role lacking one), from the root
 
 
 @dataclass(frozen=True)
@@ -153,9 +156,11 @@ def _translatable(corpus: Corpus, lang: str, reader: str) -> Iterator[Translatab
                            f"-o {ident}-{lang}.po", f"characters/{ident}/")
 
 
-def _progress(corpus: Corpus, table: Table, lang: str) -> Progress:
+def _progress(corpus: Corpus, table: Table, lang: str,
+              official: OfficialTexts | None) -> Progress:
     """What lang has of what it could have: its sections present, and those it lacks, a text
-    to translate from in some language; a section no language has is nobody's to translate."""
+    to translate from in some language; a section no language has is nobody's to translate.
+    With it, the UI strings its pages show in English."""
     missing = Counter(item.section for item in lacking(corpus, lang))
     counts = []
     for section in SECTIONS:
@@ -166,21 +171,29 @@ def _progress(corpus: Corpus, table: Table, lang: str) -> Progress:
     if roles:
         counts.append((ROLE_DESCRIPTION, roles - len(list(lacking_roles(corpus, lang))), roles))
     return Progress(lang, tuple(counts), sum(n for _, n, _ in counts),
-                    sum(of for _, _, of in counts))
+                    sum(of for _, _, of in counts),
+                    english_count(lang, official_words(official, lang)))
 
 
 def _roles_translatable(corpus: Corpus, lang: str, reader: str) -> Iterator[Translatable]:
     """One Night's role descriptions lang lacks, as one batch: export-po offers them with
     every export of the whole language."""
-    if any(lacking_roles(corpus, lang)):
+    first = next(lacking_roles(corpus, lang), None)
+    if first is not None:  # linked to its first role's page (a folder's index has no link form)
         yield Translatable(lang, "onuw", translations(reader).gettext("One Night"),
                            (ROLE_DESCRIPTION,), f"almanac export-po --lang {lang} -o {lang}.po",
-                           "onuw/")
+                           f"onuw/roles/{first.context.split('/')[1]}/")
 
 
 def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
-                sources: frozenset[str]) -> ReportView:
-    """sources: the files the site shows line by line (views/sources.py)."""
+                sources: frozenset[str], official: OfficialTexts | None = None) -> ReportView:
+    """sources: the files the site shows line by line (views/sources.py); official: the data
+    whose interface words stand in for a missing catalog. Its columns are the almanac's
+    languages (languages.yaml's), not those of the official data alone, which have no almanac
+    to translate: every language's report stays the size of the almanac's."""
+    findings_languages = corpus.languages
+    corpus = replace(corpus, languages=Languages(tuple(
+        language for language in corpus.languages.all if language.almanac)))
     written = matrix(corpus)
     table = _with_translations(corpus, written)
     langs = corpus.languages.codes
@@ -195,7 +208,7 @@ def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
         for key in sorted(table, key=lambda k: (corpus.glossary.team_order(teams[k[1]]),
                                                 names[k[1]].casefold()))
         for ident in [key[1]])
-    progress = tuple(_progress(corpus, table, code) for code in langs)
+    progress = tuple(_progress(corpus, table, code, official) for code in langs)
     by_script = tuple(
         _totals(script.title,
                 [table[("botc", i)][code][s] for i in script.characters if ("botc", i) in table
@@ -209,7 +222,7 @@ def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
         by_code.setdefault(d.code, []).append(d)
     checks = tuple(
         CheckFindings(check.code, check.severity, description(check.description, lang),
-                      tuple(_finding(d, lang, corpus.languages, sources)
+                      tuple(_finding(d, lang, findings_languages, sources)
                             for d in by_code.get(check.code, ())))
         for check in REGISTRY)
     present_teams = tuple(sorted(set(teams.values()),

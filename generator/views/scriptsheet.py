@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.facts.languages import ALMANAC, CARD, Source
 from generator.facts.official import OfficialText, OfficialTexts, Part, markup_parts
 from generator.read.script_spec import ScriptSpec
 from generator.resolve import Corpus
 from generator.views.abilities import almanac_ability
+from generator.views.fallback import in_chain_order
 from generator.views.overrides import own_text
 from generator.views.writing import title_in, written_in
 
@@ -112,7 +114,8 @@ def _character(corpus: Corpus, script: ScriptSpec, ident: str, lang: str,
     # character's (the almanac's text is of the card's); written in another language than the
     # sheet's, it goes beside the card (else the almanac's) in the sheet's language. Else the
     # almanac's text first where it is in the sheet's language; then the script's own words
-    # for an official character; then whichever of the almanac and the card is in it.
+    # for an official character; then whichever of the almanac and the card is in it, else
+    # comes first along the chain.
     own_lang = written_in(corpus.languages, own) or lang
     if own and official and own_lang != lang:
         if card and card.lang == lang:
@@ -127,7 +130,11 @@ def _character(corpus: Corpus, script: ScriptSpec, ident: str, lang: str,
         return ScriptCharacter(ident, name, (Part("text", found[0]),), "almanac", found[1])
     if own:
         return ScriptCharacter(ident, name, markup_parts(own), "script", own_lang)
-    if found and not (card and card.lang == lang):
+    # Neither in the sheet's language: the first along its chain (the English card first).
+    if found and not (card and card.lang == lang) and (card is None or in_chain_order(
+            corpus.languages, lang, [(Source(ALMANAC, found[1]), found[1], "almanac"),
+                                     (Source(CARD, card.lang), card.lang, "card")])[0] ==
+            "almanac"):
         return ScriptCharacter(ident, name, (Part("text", found[0]),), "almanac", found[1])
     if card:
         return ScriptCharacter(ident, name, markup_parts(card.text), "official", card.lang)
