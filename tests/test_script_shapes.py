@@ -626,8 +626,8 @@ def test_every_line_of_a_run_speaks_the_first_language_asked(tmp_path):
     script = SHAPES / "override-night.json"
     assert result.stderr.splitlines() == [
         f"{script}: warning: fortuneteller: 스크립트의 첫날 밤 순서 52가 공식 내용을 대신합니다",
-        f"{script}: warning: poisoner: 스크립트의 다른 밤 순서 0(깨지 않음)이 공식 내용을 대신합니다",
-        f"{script}: ko: 능력이 없는 캐릭터 1명, 안내가 없는 줄 1개; en: 능력이 없는 캐릭터 1명, "
+        f"{script}: warning: poisoner: 스크립트의 다른 밤 순서 0(깨어나지 않음)이 공식 내용을 대신합니다",
+        f"{script}: ko: 능력이 없는 캐릭터 1개, 안내가 없는 줄 1개; en: 능력이 없는 캐릭터 1개, "
         "안내가 없는 줄 1개; 위에 나온 스크립트 경고 2개; 연감에도 공식 데이터에도 아직 시트의 언어로 된 그 "
         "글이 없습니다"]
     assert result.stdout.splitlines() == [str(tmp_path / "out" / f"{kind}-{lang}.pdf")
