@@ -109,7 +109,8 @@ def write_language(root: Path, corpus: Corpus, diagnostics: tuple[Diagnostic, ..
                        extra_pages(corpus, diagnostics, lang, official, sources), official, known,
                        directory_urls=not offline)
     config = write_config(into / lang, language, corpus.languages, site / lang, site_url,
-                          nav(corpus, lang, docs.titles), root / "mkdocs.yml", offline)
+                          nav(corpus, lang, docs.titles), root / "mkdocs.yml", offline,
+                          corpus.glossary.rules.synonyms)
     return config, docs
 
 

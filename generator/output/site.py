@@ -38,6 +38,9 @@ _LUNR = _ASSETS / "assets" / "javascripts" / "lunr" / "min"
 LUNR_LANGUAGES = frozenset(
     {"en"} | {script.name.split(".")[1] for script in _LUNR.glob("lunr.*.min.js")}
     - {"multi", "stemmer"})  # lunr's helpers, no languages
+# Languages whose lunr support loads a segmenter too large for a phone's first search (Thai and
+# Hindi: wordcut.js, 660 KiB); the almanac's search cuts their words with the browser's own.
+_HEAVY_SEGMENTERS = frozenset({"th", "hi"})
 
 
 def nav(corpus: Corpus, lang: str, titles: dict[str, str]) -> list[Any]:
@@ -59,6 +62,8 @@ def nav(corpus: Corpus, lang: str, titles: dict[str, str]) -> list[Any]:
         sections.append({tr.gettext("Characters"): teams})
     if corpus.scripts:
         sections.append({tr.gettext("Scripts"): under("scripts/")})
+    if under("rules/"):
+        sections.append({tr.gettext("Rules terms"): under("rules/")})
     if under("onuw/"):
         sections.append({tr.gettext("One Night"): under("onuw/", but="onuw/roles/")})
     if under("nightsheets/") or under("scriptsheets/"):
@@ -69,14 +74,25 @@ def nav(corpus: Corpus, lang: str, titles: dict[str, str]) -> list[Any]:
 
 
 def write_config(build_dir: Path, language: Language, languages: Languages, site_dir: Path,
-                 site_url: str, navigation: list[Any], base: Path, offline: bool = False) -> Path:
+                 site_url: str, navigation: list[Any], base: Path, offline: bool = False,
+                 words: dict[str, tuple[tuple[str, ...], ...]] | None = None) -> Path:
     """site_url: "" where it is not known (no canonical links, a sitemap of paths); offline: a
     site that works opened from its files (Material's offline plugin, pages as .html files, the
-    search worker run through the theme's own copy of iframe-worker, never a CDN's)."""
+    search worker run through the theme's own copy of iframe-worker, never a CDN's); words: the
+    search's synonyms by language."""
     bounded(read_yaml_text(base), base)  # MkDocs' loader would recurse past the stack
-    # Search in the languages Material's lunr supports (English always); others get its defaults.
-    search: dict[str, Any] = {"lang": [code for code in language.search_langs
-                                       if code in LUNR_LANGUAGES] or ["en"]}
+    words = words or {}
+    # Search in the languages Material's lunr supports, and English (names are found in it too);
+    # never two alike, but always two: Material loads its multi-language script, which carries the
+    # almanac's search (templates/theme/assets/javascripts/lunr/min/lunr.multi.min.js), for two.
+    langs = [code for code in dict.fromkeys([*language.search_langs, "en"])
+             if code in LUNR_LANGUAGES and code not in _HEAVY_SEGMENTERS]
+    # A title counts 10 times its page's text (Material's 1000 let a name that holds a common
+    # word, "악마의 변호사", outrank the character whose ability has every word of the query).
+    # No stop words taken out of the index ("either" tells the Fortune Teller's ability): the
+    # search leaves out of a query those that tell nothing.
+    search: dict[str, Any] = {"lang": langs if len(langs) > 1 else ["en", "en"],
+                              "fields": {"title": {"boost": 10}}, "pipeline": []}
     if language.search_separator:
         search["separator"] = language.search_separator
     config = {
@@ -100,6 +116,10 @@ def write_config(build_dir: Path, language: Language, languages: Languages, site
         # counterpart by a relative URL. `alternate` only switches Material's menu on: as a list
         # it would also have Material's script send readers by a sitemap of the site_url.
         "extra": {"alternate": True,
+                  # The synonym table (content/rules.yaml) of the search's languages; the
+                  # search_index hook hands it to the search with the index.
+                  "search_words": [list(group) for code in dict.fromkeys(langs)
+                                   for group in words.get(code, ())],
                   "languages": [{"name": other.name, "lang": other.code,
                                  "current": other.code == language.code}
                                 for other in languages.all],
