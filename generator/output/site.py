@@ -38,9 +38,11 @@ _LUNR = _ASSETS / "assets" / "javascripts" / "lunr" / "min"
 LUNR_LANGUAGES = frozenset(
     {"en"} | {script.name.split(".")[1] for script in _LUNR.glob("lunr.*.min.js")}
     - {"multi", "stemmer"})  # lunr's helpers, no languages
-# Languages whose lunr support loads a segmenter too large for a phone's first search (Thai and
-# Hindi: wordcut.js, 660 KiB); the almanac's search cuts their words with the browser's own.
-_HEAVY_SEGMENTERS = frozenset({"th", "hi"})
+# Languages whose lunr support is not loaded: Thai's and Hindi's load a segmenter too large for a
+# phone's first search (wordcut.js, 660 KiB; the almanac's search cuts their words with the
+# browser's own), Korean's has only stop words and a trimmer, which the almanac's search does
+# without (8 KiB saved).
+_NOT_LOADED = frozenset({"th", "hi", "ko"})
 
 
 def nav(corpus: Corpus, lang: str, titles: dict[str, str]) -> list[Any]:
@@ -85,8 +87,10 @@ def write_config(build_dir: Path, language: Language, languages: Languages, site
     # Search in the languages Material's lunr supports, and English (names are found in it too);
     # never two alike, but always two: Material loads its multi-language script, which carries the
     # almanac's search (templates/theme/assets/javascripts/lunr/min/lunr.multi.min.js), for two.
-    langs = [code for code in dict.fromkeys([*language.search_langs, "en"])
-             if code in LUNR_LANGUAGES and code not in _HEAVY_SEGMENTERS]
+    # lunr names a language by its primary subtag (zh for zh-Hans and zh_Hans).
+    langs = [code for code in dict.fromkeys(
+                 [re.split(r"[-_@]", code)[0] for code in (*language.search_langs, "en")])
+             if code in LUNR_LANGUAGES and code not in _NOT_LOADED]
     # A title counts 10 times its page's text (Material's 1000 let a name that holds a common
     # word, "악마의 변호사", outrank the character whose ability has every word of the query).
     # No stop words taken out of the index ("either" tells the Fortune Teller's ability): the
@@ -118,7 +122,8 @@ def write_config(build_dir: Path, language: Language, languages: Languages, site
         "extra": {"alternate": True,
                   # The synonym table (content/rules.yaml) of the search's languages; the
                   # search_index hook hands it to the search with the index.
-                  "search_words": [list(group) for code in dict.fromkeys(langs)
+                  "search_words": [list(group) for code in dict.fromkeys(
+                                       [language.code, *language.search_langs, "en"])
                                    for group in words.get(code, ())],
                   "languages": [{"name": other.name, "lang": other.code,
                                  "current": other.code == language.code}
