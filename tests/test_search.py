@@ -341,9 +341,9 @@ def test_a_cold_page_fetches_at_most_250_kib_before_its_first_answer(browser, si
 
 # Languages added the documented way (an entry in content/languages.yaml), each with the official
 # names of the Chef and the Imp in the glossary: Latin, Chinese and Japanese (no spaces between
-# words), Thai (no spaces, no lunr support light enough for a phone).
+# words), Thai (no spaces, no lunr support light enough for a phone), Cyrillic.
 NAMES = {"de": ("Koch", "Imp"), "ja": ("料理人", "インプ"), "zh": ("厨师", "小恶魔"),
-         "th": ("เชฟ", "อิมป์")}
+         "th": ("เชฟ", "อิมป์"), "ru": ("Повар", "Чёрт")}
 LANGUAGE = """{code}:
   name: {code}
   site_name: Almanac
@@ -399,9 +399,11 @@ def test_words_without_spaces_are_found_by_their_parts(browser, languages_site, 
     assert found[part][:1] == [path]
 
 
-@pytest.mark.parametrize("name,spelt", [("Poisoner", "포이조너"), ("Empath", "엠패스"),
-                                        ("Imp", "임프"), ("Gambler", "갬블러"), ("Drunk", "드런크"),
-                                        ("Fortune Teller", "포턴텔러"), ("Recluse", "레클러스")])
+@pytest.mark.parametrize("name,spelt", [
+    ("Poisoner", "포이조너"), ("Empath", "엠패스"), ("Imp", "임프"), ("Gambler", "갬블러"),
+    ("Drunk", "드런크"), ("Recluse", "레클루스"), ("Fortune Teller", "포툰 텔러 포툰텔러"),
+    ("Chef", "체프 셰프"), ("Nightwatchman", "나이트워치맨 나이트워치먼"),
+    ("Scarlet Woman", "스칼렛 워맨 스칼렛워맨 워먼 스칼렛워먼")])
 def test_an_english_name_is_written_in_hangul_as_it_sounds(name, spelt):
     assert hangul(name) == spelt
 
