@@ -35,7 +35,7 @@ class RuleTerm:
     def uses(self, text: str, lang: str) -> bool:
         """Whether text has one of the term's words of lang at a word's start."""
         return any(re.search(rf"(?<!\w){re.escape(word)}", text, re.IGNORECASE)
-                   for word in self.words.get(lang, ()))
+                   for word in self.words.get(lang, ()) if word.strip())
 
 
 @dataclass(frozen=True)
