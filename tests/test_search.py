@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path, PurePosixPath
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 from urllib.request import urlopen
 
 import pytest
@@ -416,3 +416,15 @@ def test_a_rules_file_of_the_wrong_shape_is_one_line_at_its_place(tmp_path):
         load_rules(rules)
     assert (raised.value.file, raised.value.line) == (str(rules), 4)
     assert load_rules(tmp_path / "none.yaml").terms == ()
+
+
+def test_a_result_links_its_page_with_the_words_to_highlight_as_written(page, site_url):
+    page.goto(f"{site_url}ko/", wait_until="networkidle")
+    box = page.locator("input.md-search__input")
+    box.fill("독살범이")
+    box.dispatch_event("input")
+    box.dispatch_event("keyup")
+    page.wait_for_selector(".md-search-result__item")
+    first = page.locator(".md-search-result__item > a").first.get_attribute("href")
+    assert urlsplit(first).path.endswith("/characters/poisoner/")
+    assert parse_qs(urlsplit(first).query) == {"h": ["독살범"]}  # whole syllables, not jamo
