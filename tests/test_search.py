@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path, PurePosixPath
 from urllib.parse import parse_qs, urlsplit
 from urllib.request import urlopen
@@ -355,11 +356,13 @@ LANGUAGE = """{code}:
 
 @pytest.fixture(scope="module")
 def languages_site(tmp_path_factory):
-    """A small site (the Chef and the Imp) in Korean, English and the languages of NAMES."""
+    """A small site (the Chef and the Imp, and the rules terms) in Korean, English and the
+    languages of NAMES."""
     from generator.output.browser import serve
     from generator.output.build import build
     from tests.projects import site_project
     root = site_project(tmp_path_factory.mktemp("languages"))
+    shutil.copy(ROOT / "content" / "rules.yaml", root / "content" / "rules.yaml")
     with (root / "content" / "languages.yaml").open("a", encoding="utf-8") as languages:
         languages.writelines(LANGUAGE.format(code=code) for code in NAMES)
     glossary = root / "content" / "glossary.yaml"
@@ -428,3 +431,15 @@ def test_a_result_links_its_page_with_the_words_to_highlight_as_written(page, si
     first = page.locator(".md-search-result__item > a").first.get_attribute("href")
     assert urlsplit(first).path.endswith("/characters/poisoner/")
     assert parse_qs(urlsplit(first).query) == {"h": ["독살범"]}  # whole syllables, not jamo
+
+
+def test_a_rules_term_without_its_own_name_or_definition_says_it_is_english(browser,
+                                                                           languages_site):
+    page = browser.new_page()
+    page.goto(f"{languages_site}de/rules/poisoned/")
+    assert page.locator("title").get_attribute("lang") == "en"
+    assert page.locator("title").inner_text().startswith("Poisoned - ")
+    definition = page.locator(".almanac-definition")
+    assert definition.get_attribute("lang") == "en"
+    assert definition.inner_text().startswith("A poisoned player's ability stops working")
+    page.close()

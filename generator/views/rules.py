@@ -14,6 +14,7 @@ from generator.views.characters import other_language
 class RuleTermView:
     id: str
     name: str
+    name_lang: str  # the language the name is in: English where lang has none of its own
     other_name: str
     aliases: tuple[str, ...]
     definition: str
@@ -43,7 +44,8 @@ def rule_views(corpus: Corpus, lang: str,
     for term in corpus.glossary.rules.terms:
         definition_lang = lang if lang in term.definitions else "en"
         views.append(RuleTermView(
-            id=term.id, name=_name(term, lang), other_name=_name(term, other),
+            id=term.id, name=_name(term, lang), name_lang=lang if lang in term.names else "en",
+            other_name=_name(term, other),
             aliases=term.aliases.get(lang, ()),
             definition=term.definitions.get(definition_lang, ""), definition_lang=definition_lang,
             characters=tuple((c.id, c.name(lang), c.name(other)) for c in botc
