@@ -8,6 +8,7 @@ from pathlib import Path
 from generator.facts.glossary import Glossary, load_glossary
 from generator.facts.languages import Language, Languages, load_languages
 from generator.facts.night_order import NightOrder, load_night_order
+from generator.facts.rules import load_rules
 from generator.facts.step_nights import load_step_nights
 from generator.model import Diagnostic, ParsedFile
 from generator.parse import parse_text
@@ -17,10 +18,11 @@ from generator.resolve import Corpus, resolve
 
 
 def load_facts(content: Path) -> tuple[Languages, Glossary, NightOrder]:
-    """The data files of content/: the languages, the glossary, the night order and the
-    editors' nights of steps."""
+    """The data files of content/: the languages, the glossary (with the rules terms), the
+    night order and the editors' nights of steps."""
     languages = load_languages(content / "languages.yaml")
-    glossary = load_glossary(content / "glossary.yaml", languages)
+    glossary = replace(load_glossary(content / "glossary.yaml", languages),
+                       rules=load_rules(content / "rules.yaml"))
     steps = load_step_nights(content / "night-steps.yaml",
                              {term.id for term in glossary.game_terms("botc")}, languages.codes)
     return (languages, glossary,

@@ -59,7 +59,8 @@ def test_a_printed_character_page_keeps_its_name_and_drops_the_screens_parts(
 
 def test_the_offline_site_follows_links_and_searches_over_file_urls(browser, offline):
     assert (offline / "ko" / "characters" / "chef.html").is_file()
-    assert (offline / "ko" / "search" / "search_index.js").is_file()
+    inlined = (offline / "ko" / "search" / "search_index.js").read_text(encoding="utf-8")
+    assert '"title":"임프"' in inlined and "\\u" not in inlined  # Hangul as itself, not \uXXXX
     page = browser.new_page()
     seen: list[str] = []
     page.on("request", lambda request: seen.append(request.url))

@@ -12,6 +12,7 @@ from typing import Any
 
 from generator.errors import AlmanacError
 from generator.facts.languages import Languages
+from generator.facts.rules import Rules
 from generator.read.shapes import Fields, Flag, ListOf, MapOf, Text
 from generator.read.yaml_data import load_yaml
 
@@ -98,6 +99,7 @@ class Glossary:
     terms: tuple[Term, ...]
     artifacts: tuple[Term, ...]
     editions: tuple[Edition, ...] = ()
+    rules: Rules = Rules()  # content/rules.yaml: the rules terms and the search's synonyms
 
     def title(self, title: str, lang: str) -> str:
         """A script's title in the language asked where it is an official edition's, in any

@@ -119,7 +119,7 @@ def write_language(root: Path, corpus: Corpus, diagnostics: tuple[Diagnostic, ..
                        directory_urls=not offline)
     config = write_config(into / lang, language, corpus.languages, site / lang, site_url,
                           nav(corpus, lang, docs.titles, official_words(official, lang)),
-                          root / "mkdocs.yml", offline)
+                          root / "mkdocs.yml", offline, corpus.glossary.rules.synonyms)
     return config, docs
 
 

@@ -42,6 +42,7 @@ from generator.views.characters import (
     team_views,
 )
 from generator.views.onuw import artifact_views, role_set_views, role_views, rulebook, wake_rows
+from generator.views.rules import rule_views
 from generator.views.writing import written_in
 
 # HTML's and Markdown's marks as numeric references: one form that stays text in Markdown,
@@ -269,6 +270,11 @@ def pages(corpus: Corpus, lang: str, extra: list[Page],
             yield Page(f"characters/{character.id}.md", "character.md.j2",
                        {"c": character_view(corpus, character, lang, orders, official)})
     yield Page("scripts/index.md", "scripts.md.j2", {"scripts": scripts})
+    terms = rule_views(corpus, lang, official)
+    if terms:
+        yield Page("rules/index.md", "rules/index.md.j2", {"terms": terms})
+    for term in terms:
+        yield Page(f"rules/{term.id}.md", "rules/term.md.j2", {"t": term})
     for script in scripts:
         yield Page(f"scripts/{script.id}.md", "script.md.j2",
                    {"s": script, "sheets": f"nightsheets/{script.id}-first.md" in extra_paths})

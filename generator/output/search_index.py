@@ -1,17 +1,49 @@
-"""MkDocs hook: the search index as UTF-8. Material writes every letter outside ASCII as a
-\\uXXXX escape, which makes a Korean index half as large again; the documents stay the same."""
+"""MkDocs hook: the search index as the almanac's search reads it. Material writes every letter
+outside ASCII as a \\uXXXX escape, which makes a Korean index half as large again: it is written
+as UTF-8, the offline site's inlined copy too (Material's offline plugin, which runs after this,
+copies it as it is). The documents lose the HTML tags the results do not need, the ability a
+summary quotes and the sections without text, and the index
+carries the site's synonym table (extra.search_words) to the search, which reads it from the
+title field's settings (lunr keeps a field's settings and nothing else of the index's config)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import event_priority
 
+# The block tags Material keeps in a document's text; its results show the text without them.
+_TAGS = re.compile(r"\s*</?(?:p|ul|ol|li)>\s*")
+# The ability a section opens with, quoted (an almanac's summary): the page's first document
+# holds the ability, which search finds the page by.
+_QUOTED_ABILITY = re.compile(r'^(?:"[^"]{20,}"|“[^”]{20,}”)\s*')
 
-@event_priority(-100)  # after the search plugin has written the index
+
+def _plain(text: str) -> str:
+    return _TAGS.sub(" ", text).strip()
+
+
+@event_priority(-50)  # after the search plugin has written the index, before the offline plugin
 def on_post_build(config: MkDocsConfig) -> None:
     index = Path(config.site_dir) / "search" / "search_index.json"
+    if not index.is_file():
+        return
     data = json.loads(index.read_text(encoding="utf-8"))
+    docs = []
+    for doc in data["docs"]:
+        doc["text"] = _plain(doc["text"])
+        if "#" in doc["location"]:
+            doc["text"] = _QUOTED_ABILITY.sub("", doc["text"])
+        # A section with no text would be found by its heading alone ("How to Run"), on every page.
+        if doc["text"] or "#" not in doc["location"]:
+            docs.append(doc)
+        if "#" in doc["location"]:  # a page's boost ranks its pages; its sections rank by text
+            doc.pop("boost", None)
+    data["docs"] = docs
+    words = config.extra.get("search_words")
+    if words:
+        data["config"]["fields"]["title"]["words"] = words
     index.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")),
                      encoding="utf-8")

@@ -44,6 +44,11 @@ _LUNR = _ASSETS / "assets" / "javascripts" / "lunr" / "min"
 LUNR_LANGUAGES = frozenset(
     {"en"} | {script.name.split(".")[1] for script in _LUNR.glob("lunr.*.min.js")}
     - {"multi", "stemmer"})  # lunr's helpers, no languages
+# Languages whose lunr support is not loaded: Thai's and Hindi's load a segmenter too large for a
+# phone's first search (wordcut.js, 660 KiB; the almanac's search cuts their words with the
+# browser's own), Korean's has only stop words and a trimmer, which the almanac's search does
+# without (8 KiB saved).
+_NOT_LOADED = frozenset({"th", "hi", "ko"})
 
 
 def material_language(code: str) -> str:
@@ -75,6 +80,8 @@ def nav(corpus: Corpus, lang: str, titles: dict[str, str], words: Words = ()) ->
         sections.append({tr.gettext("Characters"): teams})
     if corpus.scripts:
         sections.append({tr.gettext("Scripts"): under("scripts/")})
+    if under("rules/"):
+        sections.append({tr.gettext("Rules terms"): under("rules/")})
     if under("onuw/"):
         sections.append({tr.gettext("One Night"): under("onuw/", but="onuw/roles/")})
     if under("nightsheets/") or under("scriptsheets/"):
@@ -85,14 +92,27 @@ def nav(corpus: Corpus, lang: str, titles: dict[str, str], words: Words = ()) ->
 
 
 def write_config(build_dir: Path, language: Language, languages: Languages, site_dir: Path,
-                 site_url: str, navigation: list[Any], base: Path, offline: bool = False) -> Path:
+                 site_url: str, navigation: list[Any], base: Path, offline: bool = False,
+                 words: dict[str, tuple[tuple[str, ...], ...]] | None = None) -> Path:
     """site_url: "" where it is not known (no canonical links, a sitemap of paths); offline: a
     site that works opened from its files (Material's offline plugin, pages as .html files, the
-    search worker run through the theme's own copy of iframe-worker, never a CDN's)."""
+    search worker run through the theme's own copy of iframe-worker, never a CDN's); words: the
+    search's synonyms by language."""
     bounded(read_yaml_text(base), base)  # MkDocs' loader would recurse past the stack
-    # Search in the languages Material's lunr supports (English always); others get its defaults.
-    search: dict[str, Any] = {"lang": [code for code in language.search_langs
-                                       if code in LUNR_LANGUAGES] or ["en"]}
+    words = words or {}
+    # Search in the languages Material's lunr supports, and English (names are found in it too);
+    # never two alike, but always two: Material loads its multi-language script, which carries the
+    # almanac's search (templates/theme/assets/javascripts/lunr/min/lunr.multi.min.js), for two.
+    # lunr names a language by its primary subtag (zh for zh-Hans and zh_Hans).
+    langs = [code for code in dict.fromkeys(
+                 [re.split(r"[-_@]", code)[0] for code in (*language.search_langs, "en")])
+             if code in LUNR_LANGUAGES and code not in _NOT_LOADED]
+    # A title counts 10 times its page's text (Material's 1000 let a name that holds a common
+    # word, "악마의 변호사", outrank the character whose ability has every word of the query).
+    # No stop words taken out of the index ("either" tells the Fortune Teller's ability): the
+    # search leaves out of a query those that tell nothing.
+    search: dict[str, Any] = {"lang": langs if len(langs) > 1 else ["en", "en"],
+                              "fields": {"title": {"boost": 10}}, "pipeline": []}
     if language.search_separator:
         search["separator"] = language.search_separator
     config = {
@@ -122,6 +142,11 @@ def write_config(build_dir: Path, language: Language, languages: Languages, site
         "extra": {"alternate": True, "lang_tag": language.code,
                   # the root of every language's site, for absolute hreflang links
                   "site_root": f"{site_url.rstrip('/')}/" if site_url else "",
+                  # The synonym table (content/rules.yaml) of the search's languages; the
+                  # search_index hook hands it to the search with the index.
+                  "search_words": [list(group) for code in dict.fromkeys(
+                                       [language.code, *language.search_langs, "en"])
+                                   for group in words.get(code, ())],
                   "languages": [{"name": other.name, "lang": other.code,
                                  "current": other.code == language.code}
                                 for other in languages.all],

@@ -20,6 +20,7 @@ from generator.views import labels
 from generator.views.corpus_script import from_corpus
 from generator.views.fallback import in_chain_order
 from generator.views.nightsheet import NIGHTS, woken
+from generator.views.sounds_like import hangul
 
 
 def other_language(corpus: Corpus, lang: str) -> str:
@@ -83,7 +84,11 @@ class CharacterView:
     # Other names players type, each with its language: the glossary's aliases, the names in
     # languages beyond the two the page shows.
     aliases: tuple[tuple[str, str], ...] = ()
-    search_words: str = ""  # the id where no name has it as a word ("fortuneteller")
+    # Words search finds the page by, hidden: its id where no name has it as a word
+    # ("fortuneteller"), its English name as Korean spells it by sound ("포이즈너")
+    search_words: str = ""
+    search_text: str = ""  # the ability, which search finds the page by first
+    search_text_lang: str = ""
 
 
 def _written(key: str, entry: Entry, corpus: Corpus) -> Iterator[SectionView]:
@@ -293,15 +298,20 @@ def _name_lang(corpus: Corpus, term: Term | None, lang: str,
                 lang)
 
 
-def _search_words(character: Character) -> str:
+def _search_words(corpus: Corpus, character: Character, lang: str) -> str:
     words = {word.lower() for name in character.names.values() for word in name.split()}
-    return "" if character.id in words else character.id
+    found = [] if character.id in words else [character.id]
+    english = character.names.get("en")
+    if english and "HANGUL" in corpus.languages[lang].letters:
+        found.append(hangul(english))
+    return " ".join(found)
 
 
 def character_view(corpus: Corpus, character: Character, lang: str, orders: SheetOrders,
                    official: OfficialTexts | None = None) -> CharacterView:
     term: Term | None = corpus.glossary.by_id(character.game, character.id)
     sections = sections_for(corpus, character, lang, official)
+    ability = next((s for s in sections if s.key == "ability" and s.lines), None)
     scripts = tuple((s.id, s.title, s.lang) for s in corpus.scripts
                     if character.id in s.characters)
     sources = tuple(f"{e.file}:{e.line}" for es in character.places.values() for e in es)
@@ -314,7 +324,10 @@ def character_view(corpus: Corpus, character: Character, lang: str, orders: Shee
         has_entry=lang in character.entries, in_almanac=bool(character.entries),
         sections=sections,
         description=" ".join(next((v.lines for v in sections if v.lines), ())),
-        aliases=_aliases(corpus, term, lang), search_words=_search_words(character),
+        aliases=_aliases(corpus, term, lang),
+        search_words=_search_words(corpus, character, lang),
+        search_text=" ".join(ability.lines) if ability else "",
+        search_text_lang=ability.text_lang if ability else "",
         reminders=tuple(Counter(t.label(lang) for t in term.reminders).items()) if term else (),
         scripts=scripts, nights=night_places(corpus, character.id, lang, orders),
         edition=edition, edition_label=labels.EDITIONS.get(edition, ""),

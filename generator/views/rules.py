@@ -1,0 +1,57 @@
+"""What a rules glossary page shows: a game term's names, the project's definition, and the
+characters whose ability or almanac steps use the term."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.facts.official import OfficialTexts
+from generator.facts.rules import RuleTerm
+from generator.resolve import Character, Corpus
+from generator.views.characters import other_language
+
+
+@dataclass(frozen=True)
+class RuleTermView:
+    id: str
+    name: str
+    name_lang: str  # the language the name is in: English where lang has none of its own
+    other_name: str
+    aliases: tuple[str, ...]
+    definition: str
+    definition_lang: str  # the language the definition is written in
+    characters: tuple[tuple[str, str, str], ...]  # (id, name, other-language name)
+
+
+def _texts(character: Character, lang: str, official: OfficialTexts | None) -> list[str]:
+    """The character's ability and almanac steps in lang: its entry's, else the card's."""
+    entry = character.entries.get(lang)
+    texts = [line.text for line in entry.how_to_run] if entry else []
+    if entry and entry.ability:
+        texts.append(entry.ability.text)
+    elif official and (card := official.ability(character.id, lang)) and card.lang == lang:
+        texts.append(card.text)
+    return texts
+
+
+def rule_views(corpus: Corpus, lang: str,
+               official: OfficialTexts | None = None) -> tuple[RuleTermView, ...]:
+    """Every term of content/rules.yaml in lang; a language without its own name or definition
+    takes the English ones."""
+    other = other_language(corpus, lang)
+    botc = sorted((c for c in corpus.characters if c.game == "botc"), key=lambda c: c.name(lang))
+    texts = {c.id: _texts(c, lang, official) for c in botc}
+    views = []
+    for term in corpus.glossary.rules.terms:
+        definition_lang = lang if lang in term.definitions else "en"
+        views.append(RuleTermView(
+            id=term.id, name=_name(term, lang), name_lang=lang if lang in term.names else "en",
+            other_name=_name(term, other),
+            aliases=term.aliases.get(lang, ()),
+            definition=term.definitions.get(definition_lang, ""), definition_lang=definition_lang,
+            characters=tuple((c.id, c.name(lang), c.name(other)) for c in botc
+                             if any(term.uses(text, lang) for text in texts[c.id]))))
+    return tuple(views)
+
+
+def _name(term: RuleTerm, lang: str) -> str:
+    return term.names.get(lang) or term.names.get("en") or term.id
