@@ -192,6 +192,18 @@ def test_faults_the_reader_can_live_with_are_warnings(tmp_path, known):
     assert spec.custom["gremlin"].team == "villain"  # unknown teams are kept as written
 
 
+def test_the_schemas_warnings_are_said_in_the_runs_language(tmp_path, known):
+    from generator.views.script_notes import said
+    odd = {"id": "gremlin", "name": "Gremlin", "team": "villain", "ability": "b"}
+    spec = read_script(written(tmp_path, ["imp", "a" * 21, odd]), known)
+    schema = spec.warnings[:3]
+    assert [said(line, "en") for line in schema] == list(schema)  # the catalog's English
+    assert [said(line, "ko") for line in schema] == [
+        "script: 항목 3개로 5개보다 적습니다",
+        "[1]: 21자로 20자보다 깁니다",
+        f"[2].team: 허용되는 값({TEAMS})이 아닙니다: \"villain\""]
+
+
 def test_the_projects_fixtures_read_without_warnings_but_the_unknown_id(known, specials):
     brewing = read_script(FIXTURES / "trouble-brewing.json", known, specials)
     assert (brewing.title, len(brewing.characters), brewing.warnings) == \

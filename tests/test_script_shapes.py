@@ -692,7 +692,7 @@ def test_every_note_of_a_script_reads_the_same_through_the_catalogs(corpus, tmp_
     assert [said(note, "en") for note in notes] == [str(note) for note in notes]
     korean = {note.kind: said(note, "ko") for note in notes}
     assert korean["left-out-added"] == \
-        "[0].otherNight: 스크립트에 없는 id 2개를 뺐습니다('one', 'two'). 빠진 dusk, dawn 행을 더했습니다"
+        "[0].otherNight: 스크립트에 없는 id 2개를 뺐습니다('one', 'two'). 빠진 dusk 및 dawn 행을 더했습니다"
     assert korean["unknown-close"] == "[4]: 알 수 없는 id 'impp'. 'imp'의 오타일 수 있습니다"
     assert korean["duplicate"] == "[3]: 중복된 id 'chef'(처음 나온 곳: [2]), 무시했습니다"
     # A line of the schema's is said as it is.
@@ -701,5 +701,5 @@ def test_every_note_of_a_script_reads_the_same_through_the_catalogs(corpus, tmp_
 
 def test_a_korean_run_says_the_scripts_faults_in_korean(tmp_path):
     assert warned(tmp_path, "meta-order", "--lang", "ko") == [
-        "[0].firstNight: 스크립트에 없는 id 1개를 뺐습니다('fortuneteller'). 빠진 dusk, dawn 행을 더했습니다",
+        "[0].firstNight: 스크립트에 없는 id 1개를 뺐습니다('fortuneteller'). 빠진 dusk 및 dawn 행을 더했습니다",
         "[0].otherNight: 스크립트에 없는 id 1개를 뺐습니다('ravenkeeper'). 빠진 dusk 행을 더했습니다"]

@@ -13,7 +13,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
 from generator.errors import AlmanacError
-from generator.read.script_spec import META, ScriptSpec, build_spec, team_of
+from generator.read.script_spec import META, Note, ScriptSpec, build_spec, team_of
 
 # A script of 200 characters written out in full is about 150 KB; a file past this bound is
 # no script, and reading it would only cost time (documented in the README).
@@ -186,7 +186,21 @@ def _form_kind(form: dict[str, Any]) -> str:
 
 
 def _line(error: ValidationError) -> str:
-    return f"{_path(error.absolute_path)}: {_message(error)}"
+    """`path: message`; a warning the reader may be told in their language is a Note of its
+    kind (views/script_notes.py), with its values."""
+    text = f"{_path(error.absolute_path)}: {_message(error)}"
+    value, limit, where = error.instance, error.validator_value, _path(error.absolute_path)
+    match error.validator:
+        case "enum":
+            return Note(text, "schema-enum", where=where, value=_VALUE.repr(value),
+                        allowed=json.dumps(limit, ensure_ascii=False))
+        case "maxLength":
+            return Note(text, "schema-long", where=where, count=len(value), limit=limit)
+        case "maxItems":
+            return Note(text, "schema-many", where=where, count=len(value), limit=limit)
+        case "minItems":
+            return Note(text, "schema-few", where=where, count=len(value), limit=limit)
+    return text
 
 
 def _path(path: Iterable[str | int]) -> str:

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from babel.lists import format_list
+
 META = "_meta"
 # Team spellings of other tools, read as the official ones.
 TEAM_SPELLINGS = {"traveler": "traveller", "travelers": "traveller", "travellers": "traveller"}
@@ -248,12 +250,12 @@ def _night(ids: Any, where: str, members: tuple[str, ...], specials: tuple[str, 
     ids = f"{', '.join(foreign[:5])}{', …' if len(foreign) > 5 else ''}"
     said = ([f"left out {len(foreign)} {'id' if len(foreign) == 1 else 'ids'} not on the "
              f"script ({ids})"] if foreign else []) + \
-        ([f"added {' and '.join(added)}"] if added else [])
+        ([f"added {format_list(added, locale='en')}"] if added else [])
     if said:
         kind = "left-out-added" if foreign and added else "left-out" if foreign else "added"
         reading.notes.warnings.append(Note(
             f"{where}: {'; '.join(said)}", kind, where=where, count=len(foreign), ids=ids,
-            rows=" and ".join(added), row_ids=", ".join(added)))
+            rows=format_list(added, locale="en"), added=tuple(added)))
     return tuple(kept)
 
 

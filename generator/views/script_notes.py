@@ -1,7 +1,10 @@
 """The lines about a script file (read/script_spec.py's notes) in the reader's language: the
 same words as the English the reader wrote them in, from the catalogs (a test holds the two
-to each other). A line of the schema's stays as it is."""
+to each other). A line of the schema's of a kind it has no words for stays as it is."""
 from __future__ import annotations
+
+from babel import Locale, UnknownLocaleError
+from babel.lists import format_list
 
 from generator.facts.catalogs import translations
 from generator.read.script_spec import Note
@@ -51,6 +54,27 @@ def said(line: str, lang: str) -> str:
                 "--verbose shows it",
                 "%(count)d items carry fields the official format does not define, read past; "
                 "--verbose lists each", count)
+        case "schema-enum":
+            text = tr.gettext("%(where)s: %(value)s is not one of %(allowed)s")
+        case "schema-long":
+            text = tr.ngettext("%(where)s: %(count)d character, more than %(limit)d",
+                               "%(where)s: %(count)d characters, more than %(limit)d", count)
+        case "schema-many":
+            text = tr.ngettext("%(where)s: %(count)d item, more than %(limit)d",
+                               "%(where)s: %(count)d items, more than %(limit)d", count)
+        case "schema-few":
+            text = tr.ngettext("%(where)s: %(count)d item, fewer than %(limit)d",
+                               "%(where)s: %(count)d items, fewer than %(limit)d", count)
         case _:
             return line
-    return text % line.values
+    values = dict(line.values)
+    if "added" in values:  # the rows added, listed as the reader's language lists them
+        values["rows"] = format_list(list(values["added"]), locale=_list_locale(lang))
+    return text % values
+
+
+def _list_locale(lang: str) -> str:
+    try:
+        return str(Locale.parse(lang.replace("-", "_")))
+    except (ValueError, UnknownLocaleError):
+        return "en"
