@@ -208,6 +208,8 @@ def test_print_makes_the_three_sheets_of_each_language_asked(tmp_path):
     assert [line for line in result.stdout.splitlines() if line.endswith(".pdf")] == pdfs
     assert sorted(p.name for p in (root / "out").iterdir()) == sorted(p[4:] for p in pdfs)
     assert "official/game.he.json: he: 0 of 5 characters named or described" in result.stderr
+    # The data's files of languages not asked for are no concern of the run: no line of them.
+    assert "tlh" not in result.stderr and "old copy" not in result.stderr
     for pdf in pdfs:
         info = subprocess.run(["pdfinfo", str(root / pdf)], capture_output=True, text=True)
         assert re.search(r"^Pages:\s+1$", info.stdout, re.MULTILINE), pdf

@@ -84,6 +84,8 @@ def select_languages(declared: Languages, official: OfficialTexts | None, asked:
         tags = [*declared.codes, *(tag for tag in sorted(data)
                                    if not declared.get(tag) and tag not in unknown)]
     else:
+        # Codes named: the files of languages not asked for are no concern of this run.
+        notices = []
         tags = list(dict.fromkeys(language_tag(code.strip()) for code in asked.split(",")
                                   if code.strip()))
         if not tags:
