@@ -133,15 +133,17 @@ def test_no_request_left_127_0_0_1(page, site_url):
 
 
 @pytest.mark.parametrize("lang, pages", [("ko", {"drunk"}), ("en", {"drunk", "poisoner"})])
-def test_a_rule_without_a_page_finds_the_characters_that_refer_to_it(page, built_site, site_url,
-                                                                    lang, pages):
+def test_a_rule_the_almanac_cites_finds_its_terms_and_the_characters_that_cite_it(
+        page, built_site, site_url, lang, pages):
     site, _ = built_site
     referring = {f"/{lang}/characters/{p.parent.name}/"
                  for p in (site / lang / "characters").glob("*/index.html")
                  if "Drunkenness and Poisoning" in p.read_text(encoding="utf-8")}
     assert referring == {f"/{lang}/characters/{ident}/" for ident in pages}
     top = search(page, site_url, lang, "Drunkenness and Poisoning")
-    assert all(path.startswith(f"/{lang}/characters/") for path in top)
+    # The rules terms' pages and the characters: never a home, team or script page.
+    assert all(path.startswith((f"/{lang}/characters/", f"/{lang}/rules/")) for path in top)
+    assert f"/{lang}/rules/drunk/" in top
     every = {urlsplit(href).path for href in page.locator(
         ".md-search-result__item > a").evaluate_all("links => links.map(link => link.href)")}
     assert referring <= every

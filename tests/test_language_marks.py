@@ -90,7 +90,7 @@ def test_an_english_scripts_title_on_the_korean_site_says_its_language(corpus):
     english = replace(corpus, scripts=(script,))
     pages = dict(rendered(english, "ko", ROOT / "templates", extra_pages(english, (), "ko")))
     assert pages[f"scripts/{script.id}.md"].startswith(
-        '---\ntitle: "Tea &amp; &lt;Biscuits&gt;"\ntitle_lang: en\n---\n')
+        '---\ntitle: "Tea &amp; &lt;Biscuits&gt;"\ntitle_lang: en\n')
     sheet = pages[f"nightsheets/{script.id}-first.md"]
     assert sheet.startswith('---\ntitle: "Tea &amp; &lt;Biscuits&gt; \\u00b7 \\uccab\\ub0a0 '
                             '\\ubc24"\ntitle_lang: en\ntitle_name: "Tea &amp; &lt;Biscuits&gt;"\n')

@@ -77,8 +77,8 @@ def test_a_character_page_menu_lists_no_character(built_site):
     page = (site / "en" / "characters" / "chef" / "index.html").read_text(encoding="utf-8")
     # Home, then each closed section by its first page; on a phone, the page's own headings.
     assert [link for link in menu_links(page) if not link.startswith("#")] == [
-        "../..", "../..", "../../teams/townsfolk/", "../../scripts/", "../../onuw/",
-        "../../scriptsheets/000/", "../../report/"]
+        "../..", "../..", "../../teams/townsfolk/", "../../scripts/", "../../rules/",
+        "../../onuw/", "../../scriptsheets/000/", "../../report/"]
 
 
 def test_every_character_is_two_taps_from_the_menu_on_a_phone(built_site, site_url, browser):
