@@ -30,6 +30,7 @@ def project(tmp_path_factory) -> tuple[Path, Path]:
     project = site_project(root / "project")
     with (project / "content" / "languages.yaml").open("a", encoding="utf-8") as languages:
         languages.write(LANGUAGES)
+    shutil.copy(ROOT / "content" / "rules.yaml", project / "content" / "rules.yaml")
     official = shutil.copytree(FIXTURES / "official", root / "official")
     for path in (FIXTURES / "official-languages").iterdir():
         shutil.copy(path, official / path.name)
@@ -295,3 +296,17 @@ def test_a_page_title_in_english_says_so_and_one_in_the_official_words_does_not(
     assert "<title>Schergen - Almanach</title>" in minions
     korean = (site / "ko" / "index.html").read_text(encoding="utf-8")
     assert "<title>홈 - 연감</title>" in korean
+
+
+def test_a_rules_term_takes_its_name_from_the_data_where_the_project_has_none(built):
+    site, _ = built
+    # German: the reminder token's label (game.de.json) names the term; no English mark.
+    poisoned = (site / "de" / "rules" / "poisoned" / "index.html").read_text(encoding="utf-8")
+    assert "<title>Vergiftet - " in poisoned and "<h1>Vergiftet</h1>" in poisoned
+    # The definition the project writes is English, marked; Korean keeps its own name.
+    assert '<div class="almanac-definition" lang="en" data-origin="almanac">' in poisoned
+    assert "<h1>중독</h1>" in (site / "ko" / "rules" / "poisoned" / "index.html").read_text(
+        encoding="utf-8")
+    # A term the data does not name in German stays English, marked as such.
+    mad = (site / "de" / "rules" / "mad" / "index.html").read_text(encoding="utf-8")
+    assert '<title lang="en">Mad - ' in mad

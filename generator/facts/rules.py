@@ -17,7 +17,7 @@ _LISTS = MapOf(ListOf(Text()), "a mapping of language codes to lists of words")
 SHAPE = Fields(optional={
     "terms": ListOf(Fields(required={"id": Text(), "names": _BY_LANGUAGE,
                                      "definition": _BY_LANGUAGE, "words": _LISTS},
-                           optional={"aliases": _LISTS})),
+                           optional={"aliases": _LISTS, "official": Text()})),
     "synonyms": MapOf(ListOf(ListOf(Text())), "a mapping of language codes to word groups")})
 
 
@@ -31,11 +31,14 @@ class RuleTerm:
     aliases: dict[str, tuple[str, ...]] = field(hash=False)
     definitions: dict[str, str] = field(hash=False)
     words: dict[str, tuple[str, ...]] = field(hash=False)
+    # Where the official data names the term in each language: `reminder:<key>` (a reminder
+    # token's label, game.<code>.json) or `word:<key>` (an interface word, script./app.<code>.json)
+    official: str = ""
 
-    def uses(self, text: str, lang: str) -> bool:
-        """Whether text has one of the term's words of lang at a word's start."""
+    def uses(self, text: str, lang: str, words: tuple[str, ...] = ()) -> bool:
+        """Whether text has one of the term's words of lang (else of words) at a word's start."""
         return any(re.search(rf"(?<!\w){re.escape(word)}", text, re.IGNORECASE)
-                   for word in self.words.get(lang, ()) if word.strip())
+                   for word in self.words.get(lang, words) if word.strip())
 
 
 @dataclass(frozen=True)
@@ -53,7 +56,8 @@ def load_rules(path: Path) -> Rules:
     terms = tuple(RuleTerm(entry["id"], dict(entry["names"]),
                            {lang: tuple(words) for lang, words in entry.get("aliases", {}).items()},
                            dict(entry["definition"]),
-                           {lang: tuple(words) for lang, words in entry["words"].items()})
+                           {lang: tuple(words) for lang, words in entry["words"].items()},
+                           entry.get("official", ""))
                   for entry in data.get("terms", []))
     seen: set[str] = set()
     for term in terms:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from generator.facts.glossary import Edition, Glossary, Team, Term, Token
+from generator.facts.glossary import Edition, Team, Term, Token
 from generator.facts.official import ENGLISH, OfficialTexts
 from generator.resolve import Corpus
 
@@ -47,12 +47,13 @@ def named(corpus: Corpus, official: OfficialTexts | None) -> Corpus:
         return corpus
     codes = corpus.languages.codes
     old = corpus.glossary
-    glossary = Glossary(
+    # replace, not a new Glossary: what the data does not name (the rules terms) stays.
+    glossary = replace(
+        old,
         teams=tuple(_team(team, official, codes) if team.game == "botc" else team
                     for team in old.teams),
         terms=tuple(_term(term, official, codes) if term.game == "botc" else term
                     for term in old.terms),
-        artifacts=old.artifacts,
         editions=tuple(_edition(edition, official, codes) for edition in old.editions))
     characters = tuple(replace(c, names={**c.names, **{
         code: name for code in codes if (name := official.own_name(c.id, code))}})

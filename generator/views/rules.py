@@ -43,14 +43,29 @@ def rule_views(corpus: Corpus, lang: str,
     views = []
     for term in corpus.glossary.rules.terms:
         definition_lang = lang if lang in term.definitions else "en"
+        own = term.names.get(lang) or official_name(term, lang, official)
         views.append(RuleTermView(
-            id=term.id, name=_name(term, lang), name_lang=lang if lang in term.names else "en",
-            other_name=_name(term, other),
+            id=term.id, name=own or _name(term, "en"), name_lang=lang if own else "en",
+            other_name=term.names.get(other) or official_name(term, other, official) or
+            _name(term, "en"),
             aliases=term.aliases.get(lang, ()),
             definition=term.definitions.get(definition_lang, ""), definition_lang=definition_lang,
+            # In a language without words of its own, the term's official name is its word.
             characters=tuple((c.id, c.name(lang), c.name(other)) for c in botc
-                             if any(term.uses(text, lang) for text in texts[c.id]))))
+                             if any(term.uses(text, lang, (own,) if own else ())
+                                    for text in texts[c.id]))))
     return tuple(views)
+
+
+def official_name(term: RuleTerm, lang: str, official: OfficialTexts | None) -> str:
+    """The term's name in lang as the official data gives it (a reminder token's label, or the
+    singular of an interface word); "" where it gives none."""
+    kind, _, key = term.official.partition(":")
+    if official is None or not key:
+        return ""
+    found = official.reminder(key, lang) if kind == "reminder" else \
+        official.word(key, lang) if kind == "word" else None
+    return (found or "").split("|")[0].strip()
 
 
 def _name(term: RuleTerm, lang: str) -> str:
