@@ -310,3 +310,14 @@ def test_a_rules_term_takes_its_name_from_the_data_where_the_project_has_none(bu
     # A term the data does not name in German stays English, marked as such.
     mad = (site / "de" / "rules" / "mad" / "index.html").read_text(encoding="utf-8")
     assert '<title lang="en">Mad - ' in mad
+
+
+def test_the_menus_sections_left_in_english_say_so(built):
+    site, _ = built
+    german = (site / "de" / "index.html").read_text(encoding="utf-8")
+    # The official tools word "Characters" in German; the rules terms' section is the catalog's
+    # English, marked as such.
+    assert '<span lang="en">Rules terms</span>' in german
+    assert '<span lang="en">Characters</span>' not in german and "Charaktere" in german
+    korean = (site / "ko" / "index.html").read_text(encoding="utf-8")
+    assert '<span lang="en">' not in korean.split('<nav class="md-nav md-nav--primary"')[1]

@@ -19,7 +19,7 @@ from mkdocs.exceptions import ConfigurationError
 from mkdocs.plugins import BasePlugin, event_priority
 
 from generator.errors import AlmanacError
-from generator.facts.catalogs import translations
+from generator.facts.catalogs import has_catalog, translations
 from generator.facts.direction import direction
 from generator.facts.interface_words import Words
 from generator.facts.language_codes import language_tag
@@ -58,6 +58,19 @@ def material_language(code: str) -> str:
     parts = language_tag(code).split("-x-")[0].split("-")
     return next(("-".join(parts[:n]) for n in range(len(parts), 0, -1)
                  if "-".join(parts[:n]) in MATERIAL_LANGUAGES), "en")
+
+
+# The menu's sections, as the catalogs name them: a language without a catalog shows those the
+# official tools do not word in English.
+SECTIONS = ("Characters", "Scripts", "Rules terms", "One Night", "Sheets")
+
+
+def english_sections(navigation: list[Any], lang: str) -> list[str]:
+    """The menu's section titles that a language without a catalog shows in English."""
+    if has_catalog(lang):
+        return []
+    return [title for entry in navigation for title, value in entry.items()
+            if isinstance(value, list) and title in SECTIONS]
 
 
 def nav(corpus: Corpus, lang: str, titles: dict[str, str], words: Words = ()) -> list[Any]:
@@ -142,6 +155,8 @@ def write_config(build_dir: Path, language: Language, languages: Languages, site
         "extra": {"alternate": True, "lang_tag": language.code,
                   # the root of every language's site, for absolute hreflang links
                   "site_root": f"{site_url.rstrip('/')}/" if site_url else "",
+                  # marked lang="en" in the menu (output/title_marks.py)
+                  "english_sections": english_sections(navigation, language.code),
                   # The synonym table (content/rules.yaml) of the search's languages; the
                   # search_index hook hands it to the search with the index.
                   "search_words": [list(group) for code in dict.fromkeys(

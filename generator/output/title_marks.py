@@ -1,7 +1,8 @@
 """MkDocs hook: a title in another language than its page's carries that language in Material's
 menu, table of contents and header, as it does in <title> (templates/theme/main.html). A page
 says so in its front matter: `title_lang`, and `title_name` where only the title's start is in
-that language (a script's name before "· First night"). A heading says so with a lang attribute.
+that language (a script's name before "· First night"); a section of the menu, in the config's
+`extra.english_sections`. A heading says so with a lang attribute.
 Material prints a `typeset` title as HTML where it would print the plain title."""
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
-from mkdocs.structure.nav import Navigation
+from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
 from mkdocs.utils.meta import get_data
 
@@ -51,6 +52,10 @@ def _front_matter(page: Page) -> dict[str, Any]:
 
 def on_nav(nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
     # Every entry of the menu, in every build (a dirty one reads only the pages it rebuilds).
+    english = set(config.extra.get("english_sections", ()))
+    for item in nav.items:
+        if isinstance(item, Section) and item.title in english:
+            item.typeset = {"title": marked(item.title, "en")}  # type: ignore[attr-defined]
     for page in nav.pages:
         meta = _front_matter(page)
         if meta.get("title") and meta.get("title_lang"):
