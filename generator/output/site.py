@@ -62,7 +62,8 @@ def material_language(code: str) -> str:
 
 # The menu's sections, as the catalogs name them: a language without a catalog shows those the
 # official tools do not word in English.
-SECTIONS = ("Characters", "Scripts", "Rules terms", "One Night", "Sheets")
+SECTIONS = (CHARACTERS, SCRIPTS, RULES_TERMS, ONE_NIGHT, SHEETS) = (
+    N_("Characters"), N_("Scripts"), N_("Rules terms"), N_("One Night"), N_("Sheets"))
 
 
 def english_sections(navigation: list[Any], lang: str) -> list[str]:
@@ -90,15 +91,15 @@ def nav(corpus: Corpus, lang: str, titles: dict[str, str], words: Words = ()) ->
 
     sections: list[Any] = [{tr.gettext("Home"): "index.md"}]
     if teams:
-        sections.append({tr.gettext("Characters"): teams})
+        sections.append({tr.gettext(CHARACTERS): teams})
     if corpus.scripts:
-        sections.append({tr.gettext("Scripts"): under("scripts/")})
+        sections.append({tr.gettext(SCRIPTS): under("scripts/")})
     if under("rules/"):
-        sections.append({tr.gettext("Rules terms"): under("rules/")})
+        sections.append({tr.gettext(RULES_TERMS): under("rules/")})
     if under("onuw/"):
-        sections.append({tr.gettext("One Night"): under("onuw/", but="onuw/roles/")})
+        sections.append({tr.gettext(ONE_NIGHT): under("onuw/", but="onuw/roles/")})
     if under("nightsheets/") or under("scriptsheets/"):
-        sections.append({tr.gettext("Sheets"): under("scriptsheets/") + under("nightsheets/")})
+        sections.append({tr.gettext(SHEETS): under("scriptsheets/") + under("nightsheets/")})
     if "report.md" in paths:
         sections.append({tr.gettext("Translator's report"): "report.md"})
     return sections
