@@ -12,7 +12,7 @@ from generator.facts.rules import load_rules
 from generator.facts.step_nights import load_step_nights
 from generator.model import Diagnostic, ParsedFile
 from generator.parse import parse_text
-from generator.read.corpus import Text, read_corpus, read_stores
+from generator.read.corpus import DATA_FILES, Text, read_corpus, read_stores
 from generator.read.po import PoFile
 from generator.resolve import Corpus, resolve
 
@@ -46,3 +46,37 @@ def corpus_of(texts: list[Text], languages: Languages, glossary: Glossary,
     before) → resolved with the translation stores."""
     parsed = [parse(text, languages[text.lang]) for text in texts]
     return resolve(parsed, languages, glossary, night_order, read_diagnostics, stores or {})
+
+
+class CorpusReader:
+    """load_corpus for a process that reads content/ again and again (the live preview): each
+    text parsed once for as long as it and the data files stay the same."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._data: tuple[bytes, ...] = ()  # the data files' bytes the facts were read from
+        self._facts: tuple[Languages, Glossary, NightOrder] | None = None
+        self._parsed: dict[Text, ParsedFile] = {}  # by text: a file parses the same if unchanged
+
+    def read(self) -> tuple[Corpus, bool]:
+        """The corpus, and whether the data files changed since the last read (or this is the
+        first): then whatever was made from the last corpus may differ though its texts do not."""
+        content = self.root / "content"
+        data = tuple(path.read_bytes() if path.is_file() else b""
+                     for path in (content / name for name in DATA_FILES))
+        facts_changed = data != self._data or self._facts is None
+        if facts_changed:
+            self._facts = load_facts(content)
+            self._data = data
+            self._parsed = {}
+        assert self._facts is not None
+        languages, glossary, night_order = self._facts
+        texts, diagnostics = read_corpus(content, self.root, languages.codes)
+        stores, store_diagnostics = read_stores(content, self.root, languages.codes)
+        before, self._parsed = self._parsed, {}
+
+        def parse(text: Text, language: Language) -> ParsedFile:
+            self._parsed[text] = before.get(text) or parse_text(text, language)
+            return self._parsed[text]
+        return corpus_of(texts, languages, glossary, night_order,
+                         diagnostics + store_diagnostics, parse, stores), facts_changed

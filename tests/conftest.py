@@ -113,7 +113,7 @@ def project_copy(root: Path) -> Path:
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory):
     """The whole site built from a copy of the project, for the port the tests serve it on."""
-    from generator.output.build import build
+    from generator.commands.build import build
     project = project_copy(tmp_path_factory.mktemp("project"))
     port = free_port()
     assert build(project, f"http://127.0.0.1:{port}/") == 0

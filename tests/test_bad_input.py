@@ -14,10 +14,10 @@ from contextlib import contextmanager, suppress
 import pytest
 
 from generator.checks import run_checks
+from generator.commands.build import build
 from generator.files import umask
+from generator.livereload import LiveServer
 from generator.output.browser import serve
-from generator.output.build import build
-from generator.output.live import LiveServer
 from generator.pipeline import load_corpus
 from tests.conftest import FILES, ROOT, free_port
 from tests.projects import SMALL_ALMANAC, almanac, site_files, site_project

@@ -10,7 +10,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 from generator.cli import command_line
-from generator.output.preview import Preview
+from generator.commands.serve import Preview
 from tests.conftest import ROOT, corpus_project
 from tests.projects import SMALL_ALMANAC, site_project
 

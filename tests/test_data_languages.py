@@ -219,8 +219,8 @@ def test_print_makes_the_three_sheets_of_each_language_asked(tmp_path):
 
 
 def test_the_preview_of_every_language_rebuilds_only_what_an_edit_touches(tmp_path, capsys):
+    from generator.commands.serve import Preview
     from generator.facts.official import load_official
-    from generator.output.preview import Preview
     root = site_project(tmp_path)
     preview = Preview(root, "http://127.0.0.1:8000/", load_official(official_folder(root)), "all",
                       "official")

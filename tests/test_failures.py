@@ -12,8 +12,8 @@ import sys
 
 import pytest
 
-from generator.output import build as build_module
-from generator.output.build import build
+from generator.commands import build as build_module
+from generator.commands.build import build
 from tests.conftest import ROOT, free_port
 from tests.projects import SMALL_ALMANAC, almanac, site_files, site_project
 from tests.test_bad_input import one_line_error

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from generator.commands.build import build
 from generator.output.browser import serve
-from generator.output.build import build
 from tests.hostile import ATTACKS, LINK, NAME, QUOTE, SCRIPT, hostile_project
 from tests.projects import almanac, site_files, site_project
 

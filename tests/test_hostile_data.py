@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 import yaml
 
+from generator.commands.build import build
 from generator.errors import AlmanacError
 from generator.output.browser import serve
-from generator.output.build import build
 from generator.pipeline import load_facts
 from tests.conftest import FILES, ROOT
 from tests.hostile import hostile_project

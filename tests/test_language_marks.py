@@ -83,7 +83,7 @@ def test_an_english_scripts_title_on_the_korean_site_says_its_language(corpus):
     """The other way round from the built site's (whose scripts are Korean)."""
     from dataclasses import replace
 
-    from generator.output.build import extra_pages
+    from generator.output.language_sites import extra_pages
     from generator.output.render import rendered
     from tests.conftest import ROOT
     script = replace(corpus.scripts[0], lang="en", title="Tea & <Biscuits>")

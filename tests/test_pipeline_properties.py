@@ -13,7 +13,7 @@ from generator.checks import run_checks
 from generator.facts.glossary import load_glossary
 from generator.facts.languages import load_languages
 from generator.facts.night_order import load_night_order
-from generator.output.build import extra_pages
+from generator.output.language_sites import extra_pages
 from generator.output.render import rendered
 from generator.pipeline import corpus_of
 from generator.read.corpus import Text

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.output.preview import Preview, preview_lock
+from generator.commands.serve import Preview
+from generator.output.preview_site import preview_lock
 from tests.conftest import ROOT, free_port, project_copy
 from tests.projects import almanac, site_project
 

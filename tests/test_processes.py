@@ -71,7 +71,7 @@ def test_a_job_interrupted_says_so_without_a_traceback(capfd):
 
 def test_a_build_keeps_its_compiled_templates_for_the_next(tmp_path):
     """Each language's process compiles the page templates; the next build's take them."""
-    from generator.output.build import build
+    from generator.commands.build import build
     from generator.output.render import CompiledTemplates, environment
     from generator.pipeline import load_corpus
     from tests.projects import site_project
@@ -95,7 +95,7 @@ def test_templates_compiled_by_another_version_of_the_environment_are_not_taken(
     from jinja2 import BytecodeCache, Environment, FileSystemLoader
     from jinja2.bccache import Bucket
 
-    from generator.output.build import build
+    from generator.commands.build import build
     from generator.output.render import CompiledTemplates
     from tests.projects import site_project
 
@@ -122,7 +122,7 @@ def test_damaged_compiled_templates_are_compiled_anew_not_a_traceback(tmp_path):
     and an entry that is a folder: the build compiles those templates again, the same site."""
     from jinja2.bccache import bc_magic
 
-    from generator.output.build import build
+    from generator.commands.build import build
     from tests.projects import site_project
 
     project = site_project(tmp_path)
@@ -145,7 +145,7 @@ def test_damaged_compiled_templates_are_compiled_anew_not_a_traceback(tmp_path):
 def test_a_file_added_to_the_theme_is_published_by_the_next_build(tmp_path):
     """The theme's file list is kept between builds (output/theme_files.py), but a file added to
     the project's theme folder is in the next site, and a damaged list is listed anew."""
-    from generator.output.build import build
+    from generator.commands.build import build
     from tests.projects import site_project
 
     project = site_project(tmp_path)

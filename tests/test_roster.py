@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from generator.commands.build import build
 from generator.facts.official import load_official
-from generator.output.build import build
 from tests.conftest import ROOT
 from tests.projects import site_project
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.output.build import build
+from generator.commands.build import build
 from tests.conftest import FILES, ROOT
 from tests.projects import SMALL_ALMANAC, site_project
 

@@ -358,8 +358,8 @@ LANGUAGE = """{code}:
 def languages_site(tmp_path_factory):
     """A small site (the Chef and the Imp, and the rules terms) in Korean, English and the
     languages of NAMES."""
+    from generator.commands.build import build
     from generator.output.browser import serve
-    from generator.output.build import build
     from tests.projects import site_project
     root = site_project(tmp_path_factory.mktemp("languages"))
     shutil.copy(ROOT / "content" / "rules.yaml", root / "content" / "rules.yaml")

@@ -152,7 +152,7 @@ def test_the_script_sheet_html_carries_ids_and_jinx_pairs(tmp_path):
 
 
 def test_a_site_built_with_official_data_shows_the_card_marked(tmp_path):
-    from generator.output.build import build
+    from generator.commands.build import build
     from tests.projects import site_files, site_project
     project = site_project(tmp_path)  # the Chef and the Imp, written in English only
     assert build(project, "http://127.0.0.1:8000/", official=load_official(OFFICIAL)) == 0

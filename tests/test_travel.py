@@ -12,8 +12,8 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from generator.output.build import build
-from generator.output.live import LiveServer
+from generator.commands.build import build
+from generator.livereload import LiveServer
 from tests.conftest import free_port
 from tests.projects import almanac, site_files, site_project
 

@@ -8,11 +8,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-import material
 import yaml
 from jinja2 import BytecodeCache, Environment
 from markupsafe import escape
-from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import ConfigurationError
@@ -24,26 +22,27 @@ from generator.facts.direction import direction
 from generator.facts.interface_words import Words
 from generator.facts.language_codes import language_tag
 from generator.facts.languages import Language, Languages, autonyms
+from generator.mkdocs_internals import (
+    ALTERNATES,
+    OWN_ALTERNATES,
+    add_plugin,
+    lunr_languages,
+    material_bundles,
+    material_languages,
+    mkdocs_build,
+    wrap_theme_env,
+)
 from generator.output.render import COMPILED
 from generator.output.theme_files import keep_listing
 from generator.read.yaml_data import bounded, read_yaml_text
 from generator.resolve import Corpus
 from generator.translatable import N_
 
-_ASSETS = Path(material.__file__).parent / "templates"
 SITE_DESCRIPTION = N_("The rules almanac of Blood on the Clocktower and One Night Ultimate "
                       "Werewolf: Daybreak, in %(languages)s. Find a character by typing its "
                       "name in any of them.")
-# The languages Material's own interface is translated into, as this install ships them.
-MATERIAL_LANGUAGES = frozenset(
-    page.stem for page in (_ASSETS / "partials" / "languages").glob("*.html"))
-
-
-# The languages its search (lunr) has a stemmer for; English is lunr's own.
-_LUNR = _ASSETS / "assets" / "javascripts" / "lunr" / "min"
-LUNR_LANGUAGES = frozenset(
-    {"en"} | {script.name.split(".")[1] for script in _LUNR.glob("lunr.*.min.js")}
-    - {"multi", "stemmer"})  # lunr's helpers, no languages
+MATERIAL_LANGUAGES = material_languages()
+LUNR_LANGUAGES = lunr_languages()
 # Languages whose lunr support is not loaded: Thai's and Hindi's load a segmenter too large for a
 # phone's first search (wordcut.js, 660 KiB; the almanac's search cuts their words with the
 # browser's own), Korean's has only stop words and a trimmer, which the almanac's search does
@@ -204,40 +203,32 @@ class ThemeOnce(BasePlugin):
     # Before the search plugin's: it renders the theme's language templates in its own.
     @event_priority(100)
     def on_config(self, config: MkDocsConfig) -> None:
-        make_env = config.theme.get_env
+        wrap_theme_env(config, self._keep)
 
-        def get_env() -> Environment:
-            env = make_env()
-            env.bytecode_cache = self.cache
-            if self.folder:
-                keep_listing(env, self.folder)
-            return env
-        config.theme.get_env = get_env  # type: ignore[method-assign]  # the one way in
-
-
-# Material's script takes every <link rel="alternate"> for the root of a language's site and
-# fetches sitemap.xml beside it, to keep a reader on the same page when switching languages. The
-# hreflang links name each page's counterparts, so that was a sitemap.xml asked for beside every
-# page (a 404 served, errors offline); the language menu's links already lead to the same page.
-_ALTERNATES = '"link[rel=alternate]"'
-_NOT_OURS = '"link[rel=alternate]:not([hreflang])"'
+    def _keep(self, env: Environment) -> None:
+        env.bytecode_cache = self.cache
+        if self.folder:
+            keep_listing(env, self.folder)
 
 
 class OwnAlternates(BasePlugin):
-    """Material's script made to leave the hreflang links alone (_ALTERNATES)."""
+    """Material's script made to leave the hreflang links alone: it takes every alternate link
+    for the root of a language's site and fetches sitemap.xml beside it, to keep a reader on the
+    same page when switching languages; the hreflang links name each page's counterparts, so that
+    was a sitemap.xml asked for beside every page (a 404 served, errors offline), and the
+    language menu's links already lead to the same page."""
 
     def on_post_build(self, config: MkDocsConfig) -> None:
-        scripts = Path(config["site_dir"]) / "assets" / "javascripts"
-        for bundle in scripts.glob("bundle.*.min.js"):
+        for bundle in material_bundles(Path(config["site_dir"])):
             code = bundle.read_text(encoding="utf-8")
-            if _NOT_OURS in code:  # a dirty build keeps the copy it made before
+            if OWN_ALTERNATES in code:  # a dirty build keeps the copy it made before
                 continue
-            if _ALTERNATES not in code:
+            if ALTERNATES not in code:
                 raise AlmanacError("Material's script no longer selects its alternate links as "
-                                   f"this build expects ({_ALTERNATES}): its pages would fetch "
+                                   f"this build expects ({ALTERNATES}): its pages would fetch "
                                    "a sitemap.xml beside each page; see OwnAlternates",
                                    str(bundle))
-            bundle.write_text(code.replace(_ALTERNATES, _NOT_OURS), encoding="utf-8")
+            bundle.write_text(code.replace(ALTERNATES, OWN_ALTERNATES), encoding="utf-8")
 
 
 def build_site(config: Path) -> None:
@@ -245,8 +236,8 @@ def build_site(config: Path) -> None:
     without Material's page for missing addresses, whose links hold only from the site_url's
     path: the root's serves."""
     loaded = site_config(config, strict=True)
-    loaded.plugins["almanac/theme-once"] = ThemeOnce(COMPILED, COMPILED.folder)
-    loaded.plugins["almanac/own-alternates"] = OwnAlternates()
+    add_plugin(loaded, "almanac/theme-once", ThemeOnce(COMPILED, COMPILED.folder))
+    add_plugin(loaded, "almanac/own-alternates", OwnAlternates())
     mkdocs_build(loaded)
     (Path(loaded["site_dir"]) / "404.html").unlink(missing_ok=True)
 

@@ -15,6 +15,8 @@ import material
 import mkdocs
 from jinja2 import Environment
 
+from generator.mkdocs_internals import list_theme_files_through
+
 # The themes installed as packages: their files change only with their versions.
 _PACKAGED = (Path(material.__file__).parent, Path(mkdocs.__file__).parent)
 
@@ -55,4 +57,4 @@ def keep_listing(env: Environment, folder: Path) -> None:
             with suppress(OSError):
                 partial.unlink(missing_ok=True)
         return names
-    env.list_templates = listed  # type: ignore[method-assign]  # MkDocs lists through it
+    list_theme_files_through(env, listed)

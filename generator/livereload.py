@@ -1,4 +1,5 @@
-"""The live preview's web server: MkDocs' LiveReloadServer, which injects into every page a
+"""The live preview's web server: MkDocs' LiveReloadServer (through generator/mkdocs_internals.py),
+which injects into every page a
 script that reloads it once the site has been rebuilt, kept to the static server's guarantees
 (127.0.0.1 only, no folder listings, 400 for a NUL in the path), answering only requests made
 to this machine by name (421 for any other Host: a page of another site that points its own
@@ -16,7 +17,7 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any, cast
 
-from mkdocs.livereload import LiveReloadServer
+from generator.mkdocs_internals import ReloadServer
 
 # How often the watched files are looked at, in seconds: an edit shows this much sooner.
 POLL = 0.05
@@ -81,24 +82,22 @@ class _BoundedRequest:
             super().handle()  # type: ignore[misc]
 
 
-class LiveServer(LiveReloadServer):
+class LiveServer(ReloadServer):
     """Serves `site` on 127.0.0.1:port (bound at once, so a port in use fails before any work);
     `rebuild` runs on every change of a watched path and says whether the site changed."""
 
     def __init__(self, rebuild: Callable[[], bool], port: int, site: Path,
                  watched: Iterable[Path], request_time: float = REQUEST_TIME,
                  connections: int = CONNECTIONS) -> None:
-        super().__init__(builder=self._rebuild, host="127.0.0.1", port=port, root=str(site),
-                         polling_interval=POLL)
+        super().__init__(builder=self._rebuild, host="127.0.0.1", port=port, root=site,
+                         polling_interval=POLL, build_delay=SETTLE, error_page=self._missing)
         self.RequestHandlerClass = type("BoundedHandler",
                                         (_BoundedRequest, cast(type, self.RequestHandlerClass)),
                                         {})
         self.request_time = request_time
         self._slots = threading.BoundedSemaphore(connections)
         self._update = rebuild
-        self.build_delay = SETTLE
         self._not_found = site / "404.html"
-        self.error_handler = self._missing
         try:
             self.server_bind()
             self.server_activate()
@@ -106,22 +105,12 @@ class LiveServer(LiveReloadServer):
             self.server_close()
             raise
         self.url = f"http://127.0.0.1:{self.server_address[1]}/"
-        for path in watched:
-            self.watch(str(path))
         # Watching from now on: an edit made while the first build runs is not missed.
-        self.observer.start()
+        self.start_watching(watched)
 
     def close(self) -> None:
-        self.observer.stop()
+        self.stop_watching()
         self.server_close()
-
-    def run(self) -> None:
-        """Serve and rebuild until interrupted (Ctrl-C)."""
-        self.serve_thread.start()
-        try:
-            self._build_loop()
-        finally:
-            self.shutdown(wait=True)
 
     def process_request(self, request: Any, client_address: Any) -> None:
         """A thread for the connection while fewer than `connections` are served, else 503."""
@@ -143,18 +132,12 @@ class LiveServer(LiveReloadServer):
         finally:
             self._slots.release()
 
-    def _rebuild(self) -> None:
+    def _rebuild(self) -> bool:
         try:
-            changed = self._update()
+            return self._update()
         except Exception:  # a bug in one rebuild must not stop the preview of the last good site
             traceback.print_exc()
-            changed = False
-        if not changed:
-            # The server holds pages back while a newer site is wanted: say the one shown is it,
-            # so pages are answered again and open ones are not reloaded.
-            with self._epoch_cond:
-                self._wanted_epoch = self._visible_epoch
-                self._epoch_cond.notify_all()
+            return False
 
     def _local(self, host: str) -> bool:
         port = str(self.server_address[1])
@@ -166,8 +149,8 @@ class LiveServer(LiveReloadServer):
             return self._not_found.read_bytes()
         return None
 
-    def _serve_request(self, environ: dict[str, Any],
-                       start_response: Callable[..., Any]) -> Iterable[bytes] | None:
+    def answer(self, environ: dict[str, Any],
+               start_response: Callable[..., Any]) -> Iterable[bytes] | None:
         if not self._local(environ.get("HTTP_HOST", "")):
             start_response("421 Misdirected Request", [("Content-Type", "text/plain")])
             return [b"421 Misdirected Request: this preview answers only 127.0.0.1, localhost "
@@ -177,10 +160,10 @@ class LiveServer(LiveReloadServer):
             start_response("400 Bad Request", [("Content-Type", "text/plain")])
             return [b"400 Bad Request"]
         if not _HASHED.search(path):
-            return super()._serve_request(environ, start_response)
+            return self.serve_file(environ, start_response)
 
         def kept(status: str, headers: list[tuple[str, str]], *rest: Any) -> Any:
             if status.startswith("200"):
                 headers = [*headers, ("Cache-Control", "max-age=31536000, immutable")]
             return start_response(status, headers, *rest)
-        return super()._serve_request(environ, kept)
+        return self.serve_file(environ, kept)

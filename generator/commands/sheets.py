@@ -1,0 +1,194 @@
+"""`almanac nightsheet`, `scriptsheet` and `print`: a script's sheets, one as HTML or PDF or
+every one as one-page PDFs, in the languages asked; the last line says what they lack."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from generator.commands.arguments import official_data
+from generator.errors import AlmanacError
+from generator.facts.languages import Languages
+from generator.facts.official import OfficialTexts
+from generator.facts.site_languages import select_languages
+from generator.files import output_path, writable, write_text
+from generator.pipeline import load_corpus
+from generator.resolve import Corpus
+from generator.views.nightsheet import NightSheet
+from generator.views.official_names import named
+
+# What only a sheet's printing uses (the browser, the script schema) is imported where it is used.
+if TYPE_CHECKING:
+    from generator.read.script_spec import ScriptSpec
+    from generator.views.scriptsheet import ScriptSheet
+
+
+def nightsheet(args: argparse.Namespace) -> int:
+    return _one_sheet(args, args.night)
+
+
+def scriptsheet(args: argparse.Namespace) -> int:
+    return _one_sheet(args, "script")
+
+
+def print_sheets(args: argparse.Namespace) -> int:
+    """Every sheet of a script, in each language asked, as one-page PDFs: one Chromium."""
+    from generator.output.printing import print_pdfs
+    from generator.output.sheets import KINDS, sheet_html
+    from generator.views.scriptsheet import ScriptSheet
+    folder = _output_folder(args.output)
+    if args.lang is not None and not any(code.strip() for code in args.lang.split(",")):
+        raise AlmanacError("--lang names no language; give `all` or codes separated by commas "
+                           "(ko,en,de), or leave it out for content/languages.yaml's")
+    corpus, script, sheets, official = _sheets(args, args.lang, KINDS)
+    folder.mkdir(exist_ok=True)  # only once the script and languages are known good
+    jobs = [(sheet_html(corpus, args.root / "templates", sheet, official),
+             folder / f"{'script' if isinstance(sheet, ScriptSheet) else sheet.night}-"
+                      f"{sheet.lang}.pdf") for sheet in sheets]
+    counts = print_pdfs(jobs)
+    for _, pdf in jobs:
+        print(pdf)
+    lettered = _fonts_have_letters([(html, pdf, sheet.lang)
+                                    for (html, pdf), sheet in zip(jobs, sheets, strict=True)],
+                                   args.run_lang)
+    status = _summarise(args, script, sheets, official is not None,
+                        [(str(pdf), count) for (_, pdf), count in zip(jobs, counts, strict=True)])
+    return 1 if args.strict and not lettered else status
+
+
+# Warnings of a script file shown one a line; past this, counted (--verbose shows them all).
+_SHOWN_WARNINGS = 10
+
+
+def _script(args: argparse.Namespace, corpus: Corpus, official: OfficialTexts | None,
+            lang: str) -> ScriptSpec:
+    """The script file, its warnings printed (`file: warning: …`), with what its written-out
+    official characters replace (in lang, the run's language); its errors raised."""
+    from generator.read.script_json import read_script
+    from generator.views.overrides import override_lines, overrides
+    from generator.views.script_notes import said
+    script = read_script(Path(args.script), {t.id for t in corpus.glossary.game_terms("botc")},
+                         corpus.night_order.specials)
+    script = replace(script, warnings=(*script.warnings, *override_lines(
+        overrides(script, corpus.night_order, official), lang)))
+    shown = script.warnings if args.verbose else script.warnings[:_SHOWN_WARNINGS]
+    for warning in (*shown, *(script.details if args.verbose else ())):
+        print(f"{args.script}: warning: {said(warning, lang)}", file=sys.stderr)  # _Shown escapes
+    if len(shown) < len(script.warnings):
+        from generator.facts.catalogs import translations
+        more = translations(lang).gettext("and %(count)d more; --verbose lists every one")
+        print(f"{args.script}: warning: " + more % {"count": len(script.warnings) - len(shown)},
+              file=sys.stderr)
+    return script
+
+
+def _sheets(args: argparse.Namespace, asked: str | None, kinds: tuple[str, ...],
+            single: bool = False
+            ) -> tuple[Corpus, ScriptSpec, list[ScriptSheet | NightSheet], OfficialTexts | None]:
+    """The corpus, the script and its sheets of each kind in each language asked: `all`, codes
+    separated by commas in either spelling (zh_Hans, zh-Hans), None for languages.yaml's (single:
+    its first); a language of the official data alone is the data's, what it lacks said in one
+    line. The run speaks the first language named, else the reader's (args.run_lang)."""
+    from generator.facts.catalogs import has_catalog
+    from generator.output.sheets import make_sheet
+    official = official_data(args)
+    corpus = load_corpus(args.root)
+    selection = select_languages(corpus.languages, official, asked, args.official or "",
+                                 mention_others=not single)
+    for notice in selection.notices:
+        print(notice, file=sys.stderr)
+    # The almanac's languages stay, for their texts and names stand in for missing ones.
+    declared = corpus.languages
+    corpus = replace(corpus, languages=Languages((*declared.all, *(
+        language for language in selection.languages.all if not declared.get(language.code)))))
+    # The sheets name characters, tokens and teams as the data does in each language.
+    corpus = named(corpus, official)
+    langs = list(selection.languages.codes)[:1 if single else None]
+    chosen = asked is not None and asked.strip() != "all"
+    spoken = langs[0] if chosen else _reader_language(corpus)
+    args.run_lang = spoken if has_catalog(spoken) else "en"  # no half-translated lines
+    script = _script(args, corpus, official, args.run_lang)
+    sheets = [make_sheet(corpus, script, lang, kind, official, getattr(args, "detail", "full"))
+              for lang in langs for kind in kinds]
+    return corpus, script, sheets, official
+
+
+def _reader_language(corpus: Corpus) -> str:
+    """The reader's language as gettext finds it (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), where
+    the project has it; else English."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        if value := os.environ.get(variable, "").split(":")[0].split(".")[0].split("@")[0]:
+            found = next((code for code in (value, value.split("_")[0])
+                          if code in corpus.languages.codes), None)
+            return found or "en"
+    return "en"
+
+
+def _summarise(args: argparse.Namespace, script: ScriptSpec,
+               sheets: list[ScriptSheet | NightSheet], official: bool,
+               pages: list[tuple[str, int]]) -> int:
+    """The run's last line: what the sheets lack; with --strict, exit 1 when anything does."""
+    from generator.views.sheet_summary import summarise
+    summary = summarise(args.script, [(s.lang, s) for s in sheets], official,
+                        len(script.warnings), pages, args.run_lang)
+    print(summary.line, file=sys.stdout if summary.complete else sys.stderr)
+    return 1 if args.strict and not summary.complete else 0
+
+
+def _fonts_have_letters(printed: list[tuple[str, Path, str]], speak: str) -> bool:
+    """Whether every letter of each (HTML, file, language) sheet has an installed font; where
+    one has none, one line per sheet says which (a box is never printed in silence), in speak,
+    the run's language."""
+    from generator.output.glyphs import fonts_unknown, sheet_gap
+    lines = [unknown] if (unknown := fonts_unknown(speak)) else \
+        [line for html, target, lang in printed if (line := sheet_gap(html, target, lang, speak))]
+    for line in lines:
+        print(line, file=sys.stderr)
+    return not lines
+
+
+def _one_sheet(args: argparse.Namespace, kind: str) -> int:
+    from generator.output.sheets import sheet_html
+    target = sheet_target(args)
+    if args.lang and ("," in args.lang or args.lang.strip() == "all"):
+        raise AlmanacError(f"--lang takes one language, not '{args.lang}' (`print` makes the "
+                           "sheets of several)")
+    corpus, script, sheets, official = _sheets(args, args.lang or None, (kind,), single=True)
+    html = sheet_html(corpus, args.root / "templates", sheets[0], official)
+    pages = write_sheet(html, target, args.pdf is not None)
+    lettered = _fonts_have_letters([(html, target, sheets[0].lang)], args.run_lang)
+    status = _summarise(args, script, sheets, official is not None,
+                        [(str(target), pages)] if pages else [])
+    return 1 if args.strict and not lettered else status
+
+
+def _output_folder(value: str) -> Path:
+    """The folder `print` writes into, checked before any work: it is made (later) only inside
+    a folder that exists."""
+    if not value.strip():
+        raise AlmanacError("-o needs a folder name (`-o .` for the current folder)")
+    folder = Path(value)
+    if folder.exists() and not folder.is_dir():
+        raise AlmanacError("is not a folder", value)
+    if not folder.parent.is_dir():
+        raise AlmanacError(f"the folder {folder.parent} does not exist", value)
+    writable(folder if folder.is_dir() else folder.parent, value)
+    return folder
+
+
+def sheet_target(args: argparse.Namespace) -> Path:
+    return output_path(args.pdf, "--pdf") if args.pdf is not None else \
+        output_path(args.html, "--html")
+
+
+def write_sheet(html: str, target: Path, pdf: bool) -> int:
+    """Writes the sheet; its page count when printed, else 0."""
+    from generator.output.printing import print_pdfs
+    pages = print_pdfs([(html, target)])[0] if pdf else 0
+    if not pdf:
+        write_text(target, html)
+    print(target)
+    return pages

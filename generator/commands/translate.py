@@ -1,0 +1,77 @@
+"""The translator's commands: `export-po` (what a language lacks, as a PO file), `import-po` (a
+translated PO merged into the store) and `update-po` (the store brought up to date with the
+corpus), each changing the store under the project's lock."""
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+from pathlib import Path
+
+from generator.commands.arguments import language, official_data
+from generator.errors import AlmanacError
+from generator.files import output_path, write_bytes
+from generator.model import SECTIONS
+from generator.output.publish import build_lock
+from generator.pipeline import load_corpus
+from generator.views.messages import message
+
+
+def export_po(args: argparse.Namespace) -> int:
+    from generator.export.po import write_lacking
+    from generator.views.po_outcome import exported_summary
+    target = output_path(args.output, "--output")
+    from generator.translation.po_import import current_store
+    characters = _ids(args.character, "--character", "character ids")
+    sections = _ids(args.section, "--section", ", ".join(SECTIONS))
+    corpus = load_corpus(args.root)
+    lang = language(args, corpus)
+    current_store(args.root, corpus, lang)  # unread, every section would look untranslated
+    buffer = io.BytesIO()
+    count = write_lacking(corpus, lang, buffer, official_data(args), characters, sections)
+    write_bytes(target, buffer.getvalue())
+    print(exported_summary(count, str(target), language(args, corpus)))
+    return 0
+
+
+def _ids(values: list[str] | None, option: str, what: str) -> set[str] | None:
+    """Repeated or comma-separated options as one set; None when not given. Given but naming
+    nothing (`--section ,`) is refused: it would export nothing and seem to have worked."""
+    if values is None:
+        return None
+    ids = {v.strip() for value in values for v in value.split(",") if v.strip()}
+    if not ids:
+        raise AlmanacError(f"{option} names nothing; give {what}, separated by commas")
+    return ids
+
+
+# What a waiting command says while another changes the project (a build or an import).
+_WAITING = "Another almanac command is changing this project; waiting for it to finish."
+
+
+def import_po(args: argparse.Namespace) -> int:
+    from generator.translation.po_import import import_po
+    from generator.views.po_outcome import imported_summary
+    with build_lock(args.root, _WAITING):
+        corpus = load_corpus(args.root)  # read under the lock: the store as the last one left it
+        result = import_po(args.root, corpus, Path(args.po), args.lang)
+    for problem in result.problems:
+        print(problem.format(message(problem, result.lang)), file=sys.stderr)
+    print(imported_summary(result, result.lang))
+    return 1 if result.refused else 0
+
+
+def update_po(args: argparse.Namespace) -> int:
+    from generator.translation.po_import import mergeable_store
+    from generator.translation.store import LINE_SHAPE_FILE, migrate, update_po
+    from generator.views.po_outcome import migrated_summary, updated_summary
+    with build_lock(args.root, _WAITING):
+        corpus = load_corpus(args.root)
+        lang = language(args, corpus)
+        mergeable_store(args.root, corpus, lang)  # one not read whole is never written over
+        if moved := migrate(args.root, corpus, lang):
+            print(migrated_summary(moved, f"content/{lang}/{LINE_SHAPE_FILE}", lang))
+            corpus = load_corpus(args.root)
+        result = update_po(args.root, corpus, lang)
+    print(updated_summary(result, lang))
+    return 0
