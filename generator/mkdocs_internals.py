@@ -2,8 +2,8 @@
 neither documents as its interface (private attributes of MkDocs' live-reload server, the hook
 through which MkDocs makes its theme's Jinja environment and lists its files, the log line of a
 dirty build, where Material keeps its languages and lunr's, the selector of Material's script).
-They were read from the versions pyproject.toml pins; `internals_missing()` says which of them an
-installed version no longer has, and a test fails on it, naming both versions."""
+They were read from the versions pyproject.toml pins (READ_FROM); `internals_missing()` says which
+of them an installed version no longer has, and a test fails on it, naming both versions."""
 from __future__ import annotations
 
 import inspect
@@ -39,8 +39,10 @@ BUILD_LOGGER = "mkdocs.commands.build"
 _SERVER_ATTRIBUTES = ("_build_loop", "_serve_request", "_epoch_cond", "_wanted_epoch",
                       "_visible_epoch", "serve_thread", "observer", "build_delay",
                       "error_handler")
-# The packages whose internals these are, by the names pyproject.toml pins them with.
-PACKAGES = {"mkdocs": mkdocs.__version__, "mkdocs-material": material.__version__}
+# The versions these internals were read from, by the names pyproject.toml pins them with: a
+# new pin is a new reading of them (a test holds the two together).
+READ_FROM = {"mkdocs": "1.6.1", "mkdocs-material": "9.7.6"}
+INSTALLED = {"mkdocs": mkdocs.__version__, "mkdocs-material": material.__version__}
 
 
 def material_languages() -> frozenset[str]:

@@ -6,10 +6,13 @@ from __future__ import annotations
 import argparse
 import io
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from generator.commands.arguments import language, official_data
 from generator.errors import AlmanacError
+from generator.facts.catalogs import translations
 from generator.files import output_path, write_bytes
 from generator.model import SECTIONS
 from generator.output.publish import build_lock
@@ -19,18 +22,19 @@ from generator.views.messages import message
 
 def export_po(args: argparse.Namespace) -> int:
     from generator.export.po import write_lacking
+    from generator.translation.po_import import current_store
     from generator.views.po_outcome import exported_summary
     target = output_path(args.output, "--output")
-    from generator.translation.po_import import current_store
     characters = _ids(args.character, "--character", "character ids")
     sections = _ids(args.section, "--section", ", ".join(SECTIONS))
     corpus = load_corpus(args.root)
     lang = language(args, corpus)
-    current_store(args.root, corpus, lang)  # unread, every section would look untranslated
+    with _refusals_said():  # unread, every section would look untranslated
+        current_store(args.root, corpus, lang)
     buffer = io.BytesIO()
     count = write_lacking(corpus, lang, buffer, official_data(args), characters, sections)
     write_bytes(target, buffer.getvalue())
-    print(exported_summary(count, str(target), language(args, corpus)))
+    print(exported_summary(count, str(target), lang))
     return 0
 
 
@@ -52,7 +56,7 @@ _WAITING = "Another almanac command is changing this project; waiting for it to 
 def import_po(args: argparse.Namespace) -> int:
     from generator.translation.po_import import import_po
     from generator.views.po_outcome import imported_summary
-    with build_lock(args.root, _WAITING):
+    with build_lock(args.root, _WAITING), _refusals_said():
         corpus = load_corpus(args.root)  # read under the lock: the store as the last one left it
         result = import_po(args.root, corpus, Path(args.po), args.lang)
     for problem in result.problems:
@@ -65,7 +69,7 @@ def update_po(args: argparse.Namespace) -> int:
     from generator.translation.po_import import mergeable_store
     from generator.translation.store import LINE_SHAPE_FILE, migrate, update_po
     from generator.views.po_outcome import migrated_summary, updated_summary
-    with build_lock(args.root, _WAITING):
+    with build_lock(args.root, _WAITING), _refusals_said():
         corpus = load_corpus(args.root)
         lang = language(args, corpus)
         mergeable_store(args.root, corpus, lang)  # one not read whole is never written over
@@ -75,3 +79,17 @@ def update_po(args: argparse.Namespace) -> int:
         result = update_po(args.root, corpus, lang)
     print(updated_summary(result, lang))
     return 0
+
+
+@contextmanager
+def _refusals_said() -> Iterator[None]:
+    """A store refused (StoreRefusedError) said as its finding, in the translator's language."""
+    from generator.translation.po_import import StoreRefusedError
+    try:
+        yield
+    except StoreRefusedError as refused:
+        gettext = translations(refused.lang).gettext
+        said = message(refused.finding, refused.lang) if refused.finding else \
+            gettext("the translation store cannot be read")
+        raise AlmanacError(gettext("%(finding)s; not written until it can be read whole")
+                           % {"finding": said}, refused.file, refused.line) from refused

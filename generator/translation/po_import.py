@@ -19,7 +19,6 @@ from generator.codes import (
     STORE_MESSAGE,
 )
 from generator.errors import AlmanacError
-from generator.facts.catalogs import translations
 from generator.facts.languages import Language
 from generator.model import SECTIONS, Diagnostic
 from generator.read.corpus import store_file
@@ -27,7 +26,6 @@ from generator.read.po import FORBIDDEN, INVISIBLE, PoFile, PoMessage, named, re
 from generator.resolve import Corpus
 from generator.translation.lacking import revision, same_text, translatable, written_state
 from generator.translation.store import empty_store, role_sources, write_store
-from generator.views import messages as finding_messages
 
 
 @dataclass(frozen=True)
@@ -81,22 +79,28 @@ def po_language(po: PoFile, corpus: Corpus, given: str | None) -> Language:
                        po.file, where)
 
 
+class StoreRefusedError(AlmanacError):
+    """The store was not read whole, so nothing is written over it: its finding (None where the
+    checks have none), for the command to say in lang."""
+
+    def __init__(self, finding: Diagnostic | None, file: str, lang: str) -> None:
+        super().__init__("the translation store cannot be read; not written until it can be "
+                         "read whole", file, finding.line if finding else None)
+        self.finding, self.lang = finding, lang
+
+
 def current_store(root: Path, corpus: Corpus, lang: str) -> PoFile:
     """The store as the corpus read it; one that exists but was not read whole (unreadable, or
-    a link out of the project) is refused with its finding, in lang, so that writing it anew
-    never loses what it holds nor writes outside the project."""
+    a link out of the project) is refused with its finding, so that writing it anew never loses
+    what it holds nor writes outside the project."""
     store = corpus.stores.get(lang)
     if store is not None:
         return store
     file = store_file(lang)
     path = root / file
     if path.exists() or path.is_symlink():
-        found = next((d for d in corpus.diagnostics if d.file == file), None)
-        said = finding_messages.message(found, lang) if found else translations(lang).gettext(
-            "the translation store cannot be read")
-        raise AlmanacError(translations(lang).gettext(
-            "%(finding)s; not written until it can be read whole") % {"finding": said},
-            file, found.line if found else None)
+        raise StoreRefusedError(next((d for d in corpus.diagnostics if d.file == file), None), file,
+                           lang)
     return empty_store(corpus, lang)
 
 
@@ -109,12 +113,9 @@ def mergeable_store(root: Path, corpus: Corpus, lang: str) -> PoFile:
         if m.obsolete or m.context is None:
             continue
         if m.context in first:
-            said = finding_messages.message(STORE_MESSAGE.at(
-                store.file, m.line, key="duplicate", context=m.context,
-                first=first[m.context]), lang)
-            raise AlmanacError(translations(lang).gettext(
-                "%(finding)s; not written until it can be read whole") % {"finding": said},
-                store.file, m.line)
+            raise StoreRefusedError(STORE_MESSAGE.at(store.file, m.line, key="duplicate",
+                                                context=m.context, first=first[m.context]),
+                               store.file, lang)
         first[m.context] = m.line
     return store
 

@@ -1,0 +1,64 @@
+"""Data flows one way: every module of generator/ imports only from the layers before its own
+(the order below, docs/pages/architecture.md's), never from a later stage or a command."""
+from __future__ import annotations
+
+import ast
+
+from tests.conftest import ROOT
+
+# generator's packages and top-level modules, each only importing those before it.
+LAYERS = ("model", "translatable", "errors", "codes", "files", "read", "facts", "parse",
+          "resolve", "pipeline", "translation", "checks", "views", "export", "mkdocs_internals",
+          "output", "livereload", "commands", "cli")
+
+
+def _layer(module: str) -> str:
+    """generator.output.site → output; generator.cli → cli."""
+    return module.split(".")[1]
+
+
+def _imports() -> list[tuple[str, str, str]]:
+    """(importing file, its layer, the layer imported) for every import of generator's own,
+    those inside functions included."""
+    found = []
+    for path in sorted((ROOT / "generator").rglob("*.py")):
+        name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        if name == "generator.__init__":  # the package itself, empty
+            continue
+        layer = _layer(name)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and \
+                    node.module.startswith("generator"):
+                targets = [f"generator.{alias.name}" for alias in node.names] \
+                    if node.module == "generator" else [node.module]
+                found += [(str(path.relative_to(ROOT)), layer, _layer(target))
+                          for target in targets if _layer(target) != layer]
+    return found
+
+
+def _backwards(imports: list[tuple[str, str, str]]) -> list[str]:
+    return [f"{file} ({layer}) imports {target}" for file, layer, target in imports
+            if LAYERS.index(target) >= LAYERS.index(layer)]
+
+
+def test_every_module_imports_only_earlier_layers():
+    assert _backwards(_imports()) == []
+
+
+def test_every_part_of_the_generator_has_a_layer():
+    names = {path.stem if path.is_file() else path.name
+             for path in (ROOT / "generator").iterdir()
+             if path.suffix == ".py" and path.stem != "__init__" or
+             path.is_dir() and (path / "__init__.py").is_file()}
+    assert names == set(LAYERS)
+
+
+def test_an_import_of_a_later_stage_is_found():
+    imports = _imports()
+    assert ("generator/cli.py", "cli", "commands") in imports  # imports inside functions too
+    assert ("generator/commands/serve.py", "commands", "livereload") in imports
+    assert _backwards([("generator/output/site.py", "output", "commands"),
+                       ("generator/views/report.py", "views", "checks"),
+                       ("generator/translation/store.py", "translation", "views")]) == [
+        "generator/output/site.py (output) imports commands",
+        "generator/translation/store.py (translation) imports views"]
