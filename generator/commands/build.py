@@ -34,9 +34,10 @@ from generator.views.counts import counts_line
 
 
 def run(args: argparse.Namespace) -> int:
-    return build(args.root, args.site_url or "", args.allow_errors, official_data(args),
-                 args.offline, args.languages, args.official or "", args.strict, invoked(),
-                 args.verbose)
+    return build(args.root, site_url=args.site_url or "", allow_errors=args.allow_errors,
+                 official=official_data(args), offline=args.offline, languages=args.languages,
+                 official_dir=args.official or "", strict=args.strict, command=invoked(),
+                 verbose=args.verbose)
 
 
 def invoked() -> str:
@@ -74,7 +75,7 @@ def _build_language(write: Callable[[], tuple[Path, Docs]], root: Path, lang: st
         raise write_failure(err, root, _UNCHANGED) from err
 
 
-def build(root: Path, site_url: str = "", allow_errors: bool = False,
+def build(root: Path, site_url: str = "", *, allow_errors: bool = False,
           official: OfficialTexts | None = None, offline: bool = False,
           languages: str | None = None, official_dir: str = "", strict: bool = False,
           command: str = "almanac", verbose: bool = False) -> int:
