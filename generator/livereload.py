@@ -22,7 +22,12 @@ from generator.mkdocs_internals import ReloadServer
 # How often the watched files are looked at, in seconds: an edit shows this much sooner.
 POLL = 0.05
 # How long after a change a rebuild waits for more (an editor's save is one write or a rename).
-SETTLE = 0.05
+# Longer than a poll: a save that two polls see in part (its truncate and its write, a rename
+# and a delete) is one update, not a second one that finds no page changed.
+SETTLE = 0.1
+# How many times in a row an update is done again, before pages are shown, when a watched file
+# changed while it ran (past this, the site is shown and updated once more).
+REDO = 3
 # The names of this machine a browser may send as Host (with the port or without).
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 # The theme's scripts and stylesheets named by a hash of their content (bundle.79ae519e.min.js):
@@ -90,7 +95,8 @@ class LiveServer(ReloadServer):
                  watched: Iterable[Path], request_time: float = REQUEST_TIME,
                  connections: int = CONNECTIONS) -> None:
         super().__init__(builder=self._rebuild, host="127.0.0.1", port=port, root=site,
-                         polling_interval=POLL, build_delay=SETTLE, error_page=self._missing)
+                         polling_interval=POLL, build_delay=SETTLE, redo=REDO,
+                         error_page=self._missing)
         self.RequestHandlerClass = type("BoundedHandler",
                                         (_BoundedRequest, cast(type, self.RequestHandlerClass)),
                                         {})

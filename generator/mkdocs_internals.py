@@ -10,7 +10,7 @@ import inspect
 import logging
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import material
 import mkdocs
@@ -37,8 +37,8 @@ DIRTY_WARNING = "'dirty' build"
 BUILD_LOGGER = "mkdocs.commands.build"
 # The private attributes of LiveReloadServer the preview's server uses.
 _SERVER_ATTRIBUTES = ("_build_loop", "_serve_request", "_epoch_cond", "_wanted_epoch",
-                      "_visible_epoch", "serve_thread", "observer", "build_delay",
-                      "error_handler")
+                      "_visible_epoch", "_rebuild_cond", "_want_rebuild", "_inject_js_into_html",
+                      "serve_thread", "observer", "build_delay", "error_handler")
 # The versions these internals were read from, by the names pyproject.toml pins them with: a
 # new pin is a new reading of them (a test holds the two together).
 READ_FROM = {"mkdocs": "1.6.1", "mkdocs-material": "9.7.6"}
@@ -104,16 +104,18 @@ class NotDirtyWarning(logging.Filter):
 class ReloadServer(LiveReloadServer):
     """MkDocs' live-reload server (a page it serves reloads once the site is rebuilt), through
     public methods of its own: `answer` decides every request (serve_file, MkDocs' own
-    answer, by default); `builder` runs after every change and returns whether the site changed."""
+    answer, by default); `builder` runs after every change and returns whether the site changed,
+    and runs again, up to `redo` times, before pages are shown, while watched files changed as it
+    ran; `error_page` answers a missing file (None: MkDocs' own page)."""
 
     def __init__(self, builder: Callable[[], bool], host: str, port: int, root: Path,
-                 polling_interval: float, build_delay: float,
+                 polling_interval: float, build_delay: float, redo: int,
                  error_page: Callable[[int], bytes | None]) -> None:
         super().__init__(builder=self._build_and_show, host=host, port=port, root=str(root),
                          polling_interval=polling_interval)
-        self._builder = builder
+        self._builder, self._redo, self._error_page = builder, redo, error_page
         self.build_delay = build_delay  # how long a rebuild waits for more changes
-        self.error_handler = error_page
+        self.error_handler = self._reloading_error_page
 
     def start_watching(self, paths: Iterable[Path]) -> None:
         """Watching from now on: an edit made before serving starts is not missed."""
@@ -146,8 +148,25 @@ class ReloadServer(LiveReloadServer):
                        start_response: Callable[..., Any]) -> Iterable[bytes] | None:
         return self.answer(environ, start_response)
 
+    def _reloading_error_page(self, code: int) -> bytes | None:
+        page = self._error_page(code)
+        # With the reload script: a page whose file an update removed comes back by itself.
+        return None if page is None else \
+            cast(bytes, self._inject_js_into_html(page, self._visible_epoch))
+
     def _build_and_show(self) -> None:
-        if not self._builder():
+        changed = False
+        for done in range(1, self._redo + 1):
+            changed = self._builder() or changed
+            with self._rebuild_cond:
+                # A watched file changed while this update read it (perhaps half written, empty
+                # between an editor's truncate and write): update again before pages are shown.
+                if not self._want_rebuild or done == self._redo:  # the last: the loop updates again
+                    break
+                while self._rebuild_cond.wait(timeout=self.build_delay):
+                    pass  # until the changes stop, as MkDocs' loop waits
+                self._want_rebuild = False
+        if not changed:
             # The server holds pages back while a newer site is wanted: say the one shown is it,
             # so pages are answered again and open ones are not reloaded.
             with self._epoch_cond:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -43,20 +43,32 @@ def print_sheets(args: argparse.Namespace) -> int:
     if args.lang is not None and not any(code.strip() for code in args.lang.split(",")):
         raise AlmanacError("--lang names no language; give `all` or codes separated by commas "
                            "(ko,en,de), or leave it out for content/languages.yaml's")
-    corpus, script, sheets, official = _sheets(args, args.lang, KINDS)
+    run = _sheets(args, args.lang, KINDS)
     folder.mkdir(exist_ok=True)  # only once the script and languages are known good
-    jobs = [(sheet_html(corpus, args.root / "templates", sheet, official),
+    jobs = [(sheet_html(run.corpus, args.root / "templates", sheet, run.official),
              folder / f"{'script' if isinstance(sheet, ScriptSheet) else sheet.night}-"
-                      f"{sheet.lang}.pdf") for sheet in sheets]
+                      f"{sheet.lang}.pdf") for sheet in run.sheets]
     counts = print_pdfs(jobs)
     for _, pdf in jobs:
         print(pdf)
     lettered = _fonts_have_letters([(html, pdf, sheet.lang)
-                                    for (html, pdf), sheet in zip(jobs, sheets, strict=True)],
-                                   args.run_lang)
-    status = _summarise(args, script, sheets, official is not None,
+                                    for (html, pdf), sheet in zip(jobs, run.sheets, strict=True)],
+                                   run.speaks)
+    status = _summarise(args, run,
                         [(str(pdf), count) for (_, pdf), count in zip(jobs, counts, strict=True)])
     return 1 if args.strict and not lettered else status
+
+
+@dataclass(frozen=True)
+class _Run:
+    """What a sheet command works with: the corpus (with the languages asked), the script, its
+    sheets, the official data, and the language the run speaks in."""
+
+    corpus: Corpus
+    script: ScriptSpec
+    sheets: list[ScriptSheet | NightSheet]
+    official: OfficialTexts | None
+    speaks: str
 
 
 # Warnings of a script file shown one a line; past this, counted (--verbose shows them all).
@@ -76,7 +88,7 @@ def _script(args: argparse.Namespace, corpus: Corpus, official: OfficialTexts | 
         overrides(script, corpus.night_order, official), lang)))
     shown = script.warnings if args.verbose else script.warnings[:_SHOWN_WARNINGS]
     for warning in (*shown, *(script.details if args.verbose else ())):
-        print(f"{args.script}: warning: {said(warning, lang)}", file=sys.stderr)  # _Shown escapes
+        print(f"{args.script}: warning: {said(warning, lang)}", file=sys.stderr)  # cli escapes
     if len(shown) < len(script.warnings):
         from generator.facts.catalogs import translations
         more = translations(lang).gettext("and %(count)d more; --verbose lists every one")
@@ -86,12 +98,11 @@ def _script(args: argparse.Namespace, corpus: Corpus, official: OfficialTexts | 
 
 
 def _sheets(args: argparse.Namespace, asked: str | None, kinds: tuple[str, ...],
-            single: bool = False
-            ) -> tuple[Corpus, ScriptSpec, list[ScriptSheet | NightSheet], OfficialTexts | None]:
+            single: bool = False) -> _Run:
     """The corpus, the script and its sheets of each kind in each language asked: `all`, codes
     separated by commas in either spelling (zh_Hans, zh-Hans), None for languages.yaml's (single:
     its first); a language of the official data alone is the data's, what it lacks said in one
-    line. The run speaks the first language named, else the reader's (args.run_lang)."""
+    line. The run speaks the first language named, else the reader's, where it has a catalog."""
     from generator.facts.catalogs import has_catalog
     from generator.output.sheets import make_sheet
     official = official_data(args)
@@ -109,11 +120,11 @@ def _sheets(args: argparse.Namespace, asked: str | None, kinds: tuple[str, ...],
     langs = list(selection.languages.codes)[:1 if single else None]
     chosen = asked is not None and asked.strip() != "all"
     spoken = langs[0] if chosen else _reader_language(corpus)
-    args.run_lang = spoken if has_catalog(spoken) else "en"  # no half-translated lines
-    script = _script(args, corpus, official, args.run_lang)
+    speaks = spoken if has_catalog(spoken) else "en"  # no half-translated lines
+    script = _script(args, corpus, official, speaks)
     sheets = [make_sheet(corpus, script, lang, kind, official, getattr(args, "detail", "full"))
               for lang in langs for kind in kinds]
-    return corpus, script, sheets, official
+    return _Run(corpus, script, sheets, official, speaks)
 
 
 def _reader_language(corpus: Corpus) -> str:
@@ -127,13 +138,11 @@ def _reader_language(corpus: Corpus) -> str:
     return "en"
 
 
-def _summarise(args: argparse.Namespace, script: ScriptSpec,
-               sheets: list[ScriptSheet | NightSheet], official: bool,
-               pages: list[tuple[str, int]]) -> int:
+def _summarise(args: argparse.Namespace, run: _Run, pages: list[tuple[str, int]]) -> int:
     """The run's last line: what the sheets lack; with --strict, exit 1 when anything does."""
     from generator.views.sheet_summary import summarise
-    summary = summarise(args.script, [(s.lang, s) for s in sheets], official,
-                        len(script.warnings), pages, args.run_lang)
+    summary = summarise(args.script, [(s.lang, s) for s in run.sheets], run.official is not None,
+                        len(run.script.warnings), pages, run.speaks)
     print(summary.line, file=sys.stdout if summary.complete else sys.stderr)
     return 1 if args.strict and not summary.complete else 0
 
@@ -156,12 +165,11 @@ def _one_sheet(args: argparse.Namespace, kind: str) -> int:
     if args.lang and ("," in args.lang or args.lang.strip() == "all"):
         raise AlmanacError(f"--lang takes one language, not '{args.lang}' (`print` makes the "
                            "sheets of several)")
-    corpus, script, sheets, official = _sheets(args, args.lang or None, (kind,), single=True)
-    html = sheet_html(corpus, args.root / "templates", sheets[0], official)
+    run = _sheets(args, args.lang or None, (kind,), single=True)
+    html = sheet_html(run.corpus, args.root / "templates", run.sheets[0], run.official)
     pages = write_sheet(html, target, args.pdf is not None)
-    lettered = _fonts_have_letters([(html, target, sheets[0].lang)], args.run_lang)
-    status = _summarise(args, script, sheets, official is not None,
-                        [(str(target), pages)] if pages else [])
+    lettered = _fonts_have_letters([(html, target, run.sheets[0].lang)], run.speaks)
+    status = _summarise(args, run, [(str(target), pages)] if pages else [])
     return 1 if args.strict and not lettered else status
 
 
