@@ -21,7 +21,12 @@ from mkdocs.livereload import LiveReloadServer
 # How often the watched files are looked at, in seconds: an edit shows this much sooner.
 POLL = 0.05
 # How long after a change a rebuild waits for more (an editor's save is one write or a rename).
-SETTLE = 0.05
+# Longer than a poll: a save that two polls see in part (its truncate and its write, a rename
+# and a delete) is one update, not a second one that finds no page changed.
+SETTLE = 0.1
+# How many times in a row an update is done again, before pages are shown, when a watched file
+# changed while it ran (past this, the site is shown and updated once more).
+REDO = 3
 # The names of this machine a browser may send as Host (with the port or without).
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 # The theme's scripts and stylesheets named by a hash of their content (bundle.79ae519e.min.js):
@@ -144,11 +149,20 @@ class LiveServer(LiveReloadServer):
             self._slots.release()
 
     def _rebuild(self) -> None:
-        try:
-            changed = self._update()
-        except Exception:  # a bug in one rebuild must not stop the preview of the last good site
-            traceback.print_exc()
-            changed = False
+        changed = False
+        for done in range(1, REDO + 1):
+            try:
+                changed = self._update() or changed
+            except Exception:  # a bug in one rebuild must not stop the preview of the last good one
+                traceback.print_exc()
+            with self._rebuild_cond:
+                # A watched file changed while this update read it (perhaps half written, empty
+                # between an editor's truncate and write): update again before pages are shown.
+                if not self._want_rebuild or done == REDO:  # the last: the loop updates again
+                    break
+                while self._rebuild_cond.wait(timeout=self.build_delay):
+                    pass
+                self._want_rebuild = False
         if not changed:
             # The server holds pages back while a newer site is wanted: say the one shown is it,
             # so pages are answered again and open ones are not reloaded.
@@ -163,7 +177,9 @@ class LiveServer(LiveReloadServer):
     def _missing(self, code: int) -> bytes | None:
         """A missing address answered with the site's own page for it, as static hosts do."""
         if code == 404 and self._not_found.is_file():
-            return self._not_found.read_bytes()
+            # With the reload script: a page whose file an update removed comes back by itself.
+            return cast(bytes, self._inject_js_into_html(self._not_found.read_bytes(),
+                                                         self._visible_epoch))
         return None
 
     def _serve_request(self, environ: dict[str, Any],

@@ -11,10 +11,11 @@ from __future__ import annotations
 import fcntl
 import json
 import logging
+import os
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import replace
 from pathlib import Path
 
@@ -233,6 +234,12 @@ class Preview:
         removed = pages - set(docs.paths)
         for path in removed:
             (site / _page_url(path) / "index.html").unlink(missing_ok=True)
+        for path in docs.changed - removed:
+            # MkDocs rebuilds a file only if it is newer than its output: one written in the same
+            # clock tick (a file system keeping seconds) would be taken as unchanged.
+            with suppress(FileNotFoundError):
+                os.utime(site / _page_url(path) / "index.html" if path in pages else site / path,
+                         ns=(0, 0))
         marker.unlink(missing_ok=True)  # until this build ends, the language is not known good
         loaded = site_config(config)
         loaded.plugins["almanac-theme-once"] = self._theme_once
