@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 import threading
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -30,6 +31,7 @@ class Lines:
 
     def __init__(self, stream) -> None:
         self.lines: list[str] = []
+        self.times: list[float] = []  # when each line arrived (time.monotonic)
         self.seen = 0
         self._arrived = threading.Condition()
         threading.Thread(target=self._read, args=(stream,), daemon=True).start()
@@ -38,6 +40,7 @@ class Lines:
         for line in stream:
             with self._arrived:
                 self.lines.append(line.rstrip("\n"))
+                self.times.append(time.monotonic())
                 self._arrived.notify_all()
 
     def next_with(self, text: str, timeout: float) -> str:
@@ -49,6 +52,12 @@ class Lines:
             index = next(i for i in range(self.seen, len(self.lines)) if text in self.lines[i])
             self.seen = index + 1
             return self.lines[index]
+
+    def rest(self) -> list[str]:
+        """The lines arrived and not yet returned, without waiting for more."""
+        with self._arrived:
+            rest, self.seen = self.lines[self.seen:], len(self.lines)
+            return rest
 
 
 @dataclass
@@ -64,11 +73,22 @@ class Live:
         assert text.count(old) == 1
         path.write_text(text.replace(old, new), encoding="utf-8")
 
+    def served(self, path: str) -> str:
+        with urllib.request.urlopen(self.url + path) as answer:
+            return answer.read().decode("utf-8")
+
     def updated(self) -> str:
         """What the next update rebuilt, as serve says it."""
         match = UPDATED.match(self.out.next_with(" preview updated in ", 300))
         assert match
         return match.group("what")
+
+
+def wait_until(condition, timeout: float) -> None:
+    end = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.01)
 
 
 @pytest.fixture(scope="module")
@@ -195,6 +215,115 @@ def test_the_server_answers_only_this_machine_by_name(live):
         urllib.request.urlopen(urllib.request.Request(
             live.url + "livereload/0/1", headers={"Host": f"evil.example:{port}"}), timeout=10)
     assert channel.value.code == 421
+
+
+SLEEP = "Put the Steward to sleep."  # in the Steward's How to run, on its English page
+
+
+def test_an_edit_made_while_an_update_runs_is_the_one_shown(live, browser):
+    page = browser.new_page()
+    page.goto(live.url + "en/characters/steward/", wait_until="load")
+    markdown = live.project / "build/preview/en/docs/characters/steward.md"
+    # What the page's reload script asks: answered once a newer site is shown.
+    epoch = re.search(r"livereload\((\d+), \d+\)", live.served("en/characters/steward/"))[1]
+    shown = []  # when it was answered
+    threading.Thread(target=lambda: shown.append(urllib.request.urlopen(
+        f"{live.url}livereload/{epoch}/1", timeout=60).read() and time.monotonic()),
+        daemon=True).start()
+    first = len(live.out.lines)
+    with page.expect_navigation(timeout=60_000):
+        live.edit(STEWARD, SLEEP, "Put the Steward to sleep: Alpha.")
+        # The update runs: it has written the page's Markdown and not yet had MkDocs build it.
+        wait_until(lambda: "sleep: Alpha." in markdown.read_text(encoding="utf-8"), 60)
+        live.edit(STEWARD, "sleep: Alpha.", "sleep: Bravo.")
+    article = page.locator("article").inner_text()
+    assert ("Put the Steward to sleep: Bravo." in article, "Alpha" in article) == (True, False)
+    assert (live.updated(), live.updated()) == ("ko 2 pages, en 2 pages",) * 2
+    assert "Put the Steward to sleep: Bravo." in live.served("en/characters/steward/")
+    # The update the edit overtook was done again before any page was told of a newer site:
+    # open pages reload once, after the second line (not a second before it, after the first).
+    wait_until(lambda: shown, 10)
+    assert shown[0] > live.out.times[first + 1] - 0.2
+    page.close()
+
+
+def test_two_writes_a_tenth_of_a_second_apart_show_the_second(live, browser):
+    page = browser.new_page()
+    page.goto(live.url + "en/characters/steward/", wait_until="load")
+    with page.expect_navigation(timeout=60_000):
+        live.edit(STEWARD, "sleep: Bravo.", "sleep: Charlie.")
+        time.sleep(0.1)
+        live.edit(STEWARD, "sleep: Charlie.", "sleep: Delta.")
+    article = page.locator("article").inner_text()
+    assert ("Put the Steward to sleep: Delta." in article, "Charlie" in article) == (True, False)
+    # One update, or (the second write overtaking it) that update done again before it was
+    # shown; its lines were all written before the page reloaded.
+    lines = [live.updated(), *(UPDATED.match(line)["what"] for line in live.out.rest())]
+    assert lines in (["ko 2 pages, en 2 pages"], ["ko 2 pages, en 2 pages"] * 2,
+                     ["ko 2 pages, en 2 pages", "no page changed"])
+    assert "Put the Steward to sleep: Delta." in live.served("en/characters/steward/")
+    # A later edit alone is still seen (the watcher lives) and is one update.
+    with page.expect_navigation(timeout=60_000):
+        live.edit(STEWARD, "sleep: Delta.", "sleep: Echo.")
+    assert "Put the Steward to sleep: Echo." in page.locator("article").inner_text()
+    assert live.updated() == "ko 2 pages, en 2 pages"
+    page.close()
+
+
+def test_an_editors_save_through_other_files_is_one_update(live, browser):
+    """Saved as editors save: a new file renamed over the text (atomic saves); vim's swap file
+    beside it and its backup, the text moved aside and written anew."""
+    page = browser.new_page()
+    page.goto(live.url + "en/characters/steward/", wait_until="load")
+    path = live.project / STEWARD
+    for before, after in (("Echo", "Foxtrot"), ("Foxtrot", "Golf")):
+        text = path.read_text(encoding="utf-8").replace(f"sleep: {before}.", f"sleep: {after}.")
+        with page.expect_navigation(timeout=60_000):
+            if after == "Foxtrot":
+                temporary = path.with_name(f".{path.name}.tmp")
+                temporary.write_text(text, encoding="utf-8")
+                temporary.replace(path)
+            else:
+                swap, backup = path.with_name(f".{path.name}.swp"), path.with_name(path.name + "~")
+                swap.write_bytes(b"b0VIM 9.0")
+                path.rename(backup)
+                path.write_text(text, encoding="utf-8")
+                backup.unlink()
+                swap.unlink()
+        assert f"Put the Steward to sleep: {after}." in page.locator("article").inner_text()
+        assert live.updated() == "ko 2 pages, en 2 pages"
+    page.close()
+
+
+def test_a_page_an_update_removed_comes_back_in_the_open_page(live, browser):
+    """An update that reads a text while an editor has emptied it (truncated, not yet written)
+    removes its pages: the page open on one reloads to the site's 404 page, which reloads again
+    when the text is written."""
+    page = browser.new_page()
+    page.goto(live.url + "en/characters/steward/", wait_until="load")
+    path = live.project / STEWARD
+    text = path.read_text(encoding="utf-8")
+    with page.expect_navigation(timeout=60_000):
+        path.write_bytes(b"")
+    assert re.fullmatch(r"ko \d+ pages, en \d+ pages", live.updated())
+    assert "Page not found" in page.locator("main").inner_text()
+    with page.expect_navigation(timeout=60_000):
+        path.write_text(text, encoding="utf-8")
+    assert "Put the Steward to sleep: Golf." in page.locator("article").inner_text()
+    assert re.fullmatch(r"ko \d+ pages, en \d+ pages", live.updated())
+    page.close()
+
+
+def test_an_edit_shows_though_the_pages_html_is_no_older_than_its_markdown(live):
+    """MkDocs' dirty build rebuilds a page whose Markdown is newer than its HTML; a file system
+    keeping whole seconds (or a clock set back) gives an edit made soon after an update the
+    HTML's time: here the HTML's time is set later."""
+    html = live.project / "build/preview/site/en/characters/steward/index.html"
+    later = time.time_ns() + 3600 * 10**9
+    os.utime(html, ns=(later, later))
+    live.edit(STEWARD, "sleep: Golf.", "sleep: Hotel.")
+    assert live.updated() == "ko 2 pages, en 2 pages"
+    assert "Put the Steward to sleep: Hotel." in live.served("en/characters/steward/")
 
 
 def test_a_second_serve_of_the_project_is_refused(live):
