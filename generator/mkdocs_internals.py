@@ -126,9 +126,13 @@ class ReloadServer(LiveReloadServer):
     def stop_watching(self) -> None:
         self.observer.stop()
 
+    def start_serving(self) -> None:
+        """Answer requests, in a thread of their own, until shutdown."""
+        self.serve_thread.start()
+
     def run(self) -> None:
         """Serve and rebuild until interrupted (Ctrl-C)."""
-        self.serve_thread.start()
+        self.start_serving()
         try:
             self._build_loop()
         finally:

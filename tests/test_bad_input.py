@@ -108,7 +108,7 @@ def live_server(site, request_time, connections):
     (site / "index.html").write_text("<p>site</p>", encoding="utf-8")
     server = LiveServer(lambda: False, 0, site, [], request_time=request_time,
                         connections=connections)
-    server.serve_thread.start()
+    server.start_serving()
     try:
         yield server
     finally:

@@ -128,15 +128,19 @@ def test_the_root_404_reads_in_every_language_from_the_sites_root(project):
     assert '<a href="en/" hreflang="en">Go to the home page of Almanac</a>' in html
 
 
-def test_serve_answers_a_missing_address_with_the_root_404(project):
+def test_serve_answers_a_missing_address_with_the_root_404_and_its_reload_script(project):
     site = project / "site"
     server = LiveServer(lambda: False, free_port(), site, [])
-    server.serve_thread.start()
+    server.start_serving()
     try:
         with pytest.raises(urllib.error.HTTPError) as missing:
             urllib.request.urlopen(f"{server.url}ko/characters/nobody/")
         assert missing.value.code == 404
-        assert missing.value.read() == (site / "404.html").read_bytes()
+        # The root's page, with the script that reloads it once the address has a page.
+        served = missing.value.read().decode("utf-8")
+        script = re.search(r"<script>\s*var livereload = .*?</script>", served, re.S)
+        assert script and "/livereload/" in script.group()
+        assert served.replace(script.group(), "") == (site / "404.html").read_text("utf-8")
     finally:
         server.shutdown()
         server.close()
