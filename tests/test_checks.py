@@ -96,7 +96,7 @@ def test_bodies_that_name_their_character_differently(diagnostics):
         (F001, line_of(F001, "공포 조장자는 누가 누구를 지명해야"),
          "summary calls '공포의 전령' differently: '공포 조장자'"),
         (F001, line_of(F001, "봄댄디는 처형되면 폭발해"), "summary calls '폭탄마' differently: '봄댄디'"),
-        (F001, line_of(F001, "그리고 그 플레이어가 죽었을 때에만 당신도 죽습니다.\" 리"),
+        (F001, line_of(F001, "리치는 자신의 숙주가 살아 있는 한 살아 있고"),
          "summary calls '거무리' differently: '리치'"),
         (F001, line_of(F001, "알-하디키아는 세 플레이어"),
          "summary calls '알 하디키아' with other spacing: '알-하디키아'")]
