@@ -49,6 +49,19 @@ def mutated(lines: tuple[str, ...], chance, mutation: str, times: int,
     return tuple(changed)
 
 
+def line_of(path: str, text: str, *, whole: bool = False, after: int = 0) -> int:
+    """The number (from 1) of the one line of the project's file `path` (as FILES names them,
+    or a data file such as content/night-steps.yaml) after line `after` that holds `text`, or
+    with `whole` that is `text` but for spaces around it. A test's expected line is read from
+    the file, so that an edit above it does not break the test; fails unless exactly one line
+    matches."""
+    lines = (ROOT / path).read_text(encoding="utf-8").split("\n")
+    found = [number for number, line in enumerate(lines, 1)
+             if number > after and (line.strip() == text if whole else text in line)]
+    assert len(found) == 1, f"{path}: {len(found)} lines after {after} hold {text!r}: {found}"
+    return found[0]
+
+
 def corpus_text(path: str) -> Text:
     """A corpus file of this repository as read (FILES gives the paths)."""
     text = decode((ROOT / path).read_bytes(), path, path.split("/")[1])

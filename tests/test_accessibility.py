@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.axe import RUN, SETTLED, WIDTHS, axe_tab, kind, pages, plan, serious, shard, violations
+from tests.conftest import FILES, line_of
 
 __all__ = ["axe_tab"]  # the fixture, for the tests of this module
 
@@ -179,7 +180,9 @@ def test_the_reports_findings_mark_the_names_and_texts_they_quote(built_site):
     # A Korean line in the English almanac is Korean where the report and the source show it.
     line = "게임당 한 번, 밤&#42;에 죽은 플레이어를 선택할 수 있습니다. 해당 플레이어가 주민이라면 부활합니다."
     assert f'<span class="almanac-finding-text" lang="ko">{line}</span>' in english
-    assert f'id="L81" lang="ko"><a href="#L81">81</a>{line}</span>' in \
+    at = line_of(FILES["004"], "게임당 한 번, 밤*에 죽은 플레이어를 선택할 수 있습니다. 해당 플레이어가 "
+                              "주민이라면 부활합니다.", whole=True)
+    assert f'id="L{at}" lang="ko"><a href="#L{at}">{at}</a>{line}</span>' in \
         page(site, "en/sources/en/004_12a4a26f551c30b4.txt")
 
 

@@ -19,7 +19,7 @@ from generator.files import umask
 from generator.livereload import LiveServer
 from generator.output.browser import serve
 from generator.pipeline import load_corpus
-from tests.conftest import FILES, ROOT, free_port
+from tests.conftest import FILES, ROOT, free_port, line_of
 from tests.projects import SMALL_ALMANAC, almanac, site_files, site_project
 
 URL = "http://127.0.0.1:8000/"
@@ -230,8 +230,10 @@ def test_a_damaged_name_inside_a_script_file(tmp_path):
     assert script.characters[:3] == ("noble", "clockmaker", "bountyhunter")
     assert len(script.characters) == 26
     damaged = [d for d in run_checks(corpus) if d.code == "damaged-name"]
+    # The edit keeps the corpus's lines: the name stands where the Noble's does there.
     assert [(d.line, d.message) for d in damaged] == \
-        [(11, "name '귀족1-75' carries stray characters; read as '귀족'")]
+        [(line_of(FILES["000"], "귀족", whole=True),
+          "name '귀족1-75' carries stray characters; read as '귀족'")]
 
 
 def test_character_almanacs_only_build_a_site(tmp_path):

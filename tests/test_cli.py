@@ -11,7 +11,7 @@ from pathlib import Path
 
 from generator.cli import command_line
 from generator.commands.serve import Preview
-from tests.conftest import ROOT, corpus_project
+from tests.conftest import FILES, ROOT, corpus_project, line_of
 from tests.projects import SMALL_ALMANAC, site_project
 
 
@@ -30,7 +30,8 @@ def test_parse_writes_the_records_contract(tmp_path):
     assert (noble["game"], noble["team"], noble["names"]) == \
         ("botc", "townsfolk", {"en": "Noble", "ko": "귀족"})
     entry = noble["entries"]["ko"]
-    assert entry["sources"][0] == {"file": "content/ko/000_a5b1c4d9f849e54a.txt", "line": 11}
+    assert entry["sources"][0] == {"file": FILES["000"],
+                                   "line": line_of(FILES["000"], "귀족", whole=True)}
     assert entry["how_to_run"][1] == "첫날 밤, 귀족을 깨우고 알고 있음 알림이 놓인 세 플레이어를 모두 가리킨 뒤 다시 재우세요."
     assert set(entry["status"].values()) <= {"present", "missing", "placeholder", "untranslated"}
     diagnostic = document["diagnostics"][0]
@@ -47,15 +48,17 @@ def test_parse_is_deterministic(tmp_path):
 def test_check_prints_file_line_severity_code_message():
     result = almanac("check")
     assert result.returncode == 0  # the corpus has warnings, no errors
-    assert ("content/ko/003_c098a8bce9e2239e.txt:5: warning toc-mismatch: contents number 4 for "
-            "'유물토큰', chapter heading at line 296 says 5") in result.stdout.splitlines()
+    contents = line_of(FILES["003"], "4. 유물토큰", whole=True)
+    chapter = line_of(FILES["003"], "5. 유물토큰", whole=True)
+    assert (f"{FILES['003']}:{contents}: warning toc-mismatch: contents number 4 for "
+            f"'유물토큰', chapter heading at line {chapter} says 5") in result.stdout.splitlines()
 
 
 def test_check_strict_fails_on_warnings_and_json_format():
     assert almanac("check", "--strict").returncode == 1
     found = json.loads(almanac("check", "--format", "json").stdout)
     assert {"severity": "warning", "code": "damaged-name",
-            "file": "content/en/004_12a4a26f551c30b4.txt", "line": 80,
+            "file": FILES["004"], "line": line_of(FILES["004"], "Professor1-75", whole=True),
             "message": "name 'Professor1-75' carries stray characters; read as 'Professor'",
             "text": "Professor1-75"} in found
 

@@ -17,7 +17,7 @@ from generator.read.po import read_po_bytes
 from generator.translation.lacking import translatable
 from generator.translation.store import role_sources
 from generator.views.characters import sections_for
-from tests.conftest import project_copy
+from tests.conftest import FILES, line_of, project_copy
 from tests.projects import almanac
 
 LISTS = ("how_to_run", "examples")
@@ -175,7 +175,8 @@ def test_a_translation_supersedes_the_untranslated_text_and_written_text_beats_i
     line = store(project).splitlines().index(
         'msgstr "Once per game, at night*, choose a dead player."')
     checked = almanac("check", root=project).stdout.splitlines()
-    assert "content/en/004_12a4a26f551c30b4.txt:81: info superseded: Professor Ability: " \
+    ability = line_of(FILES["004"], "게임당 한 번, 밤*에 죽은 플레이어를 선택할 수 있습니다.")
+    assert f"content/en/004_12a4a26f551c30b4.txt:{ability}: info superseded: Professor Ability: " \
            f"superseded by the translation at content/en/translations.po:{line + 1}" in checked
     assert not [line for line in checked if "untranslated-entry: Professor" in line]
     professor = entries(document_of(project), "en")["professor"]

@@ -2,6 +2,7 @@
 import hashlib
 
 from generator.model import PLACEHOLDER, UNTRANSLATED
+from tests.conftest import FILES, line_of
 
 
 def test_000_script_header_note_and_entries(parsed, document):
@@ -27,7 +28,8 @@ def test_000_script_header_note_and_entries(parsed, document):
 def test_000_note_header_is_not_the_examples_section(parsed):
     # `메모` under the header is the script note; `예시 · 메모` inside entries is examples.
     dreamer = next(e for e in parsed["000"].entries if e.name == "꿈꾸는 자")
-    assert len(dreamer.examples) == 1 and dreamer.examples[0].line == 99
+    assert len(dreamer.examples) == 1
+    assert dreamer.examples[0].line == line_of(FILES["000"], "꿈꾸는 자가 악 플레이어를 선택했다면")
 
 
 def test_001_has_27_characters_six_unwritten(parsed):
@@ -65,7 +67,8 @@ def test_damaged_names_are_repaired_and_reported(document, diagnostics):
     assert entry_names(document, "fanggu", "en") == ("Fang Gu", "Fanggu1 75 3-75")
     assert entry_names(document, "professor", "en") == ("Professor", "Professor1-75")
     damaged = [(d.line, d.message) for d in diagnostics if d.code == "damaged-name"]
-    assert (203, "name 'Fanggu1 75 3-75' carries stray characters; read as 'Fang Gu'") in damaged
+    assert (line_of(FILES["004"], "Fanggu1 75 3-75", whole=True),
+            "name 'Fanggu1 75 3-75' carries stray characters; read as 'Fang Gu'") in damaged
     assert len(damaged) == 5
 
 
@@ -79,7 +82,7 @@ def test_no_corpus_line_is_left_unplaced(diagnostics):
 
 
 def test_corpus_files_are_the_shared_corpus_byte_for_byte():
-    from tests.conftest import FILES, ROOT
+    from tests.conftest import ROOT
     # SHA-256 of each file of the shared corpus, as it was handed over.
     handed_over = {
         "000": "655f27d0ee58c41e5f76c4654f46260342116e32bffd525403d7def854fd055b",

@@ -236,7 +236,7 @@ def test_narration_follows_the_wake_rules_of_the_night_order(corpus):
     assert row.lines == WEREWOLVES_CALL
 
 
-# The Werewolf's call in 003's beginner script (lines 56–58): the rulebook's roles chapter has
+# The Werewolf's call in 003's beginner script: the rulebook's roles chapter has
 # no Werewolf of its own.
 WEREWOLVES_CALL = ("늑대인간, 일어나세요. 다른 늑대인간 을 확인하세요. 만약 눈을 뜬 사람이 혼자라면 "
                    "테이블 가운데 3장의 카드 중 하나를 확인할 수 있습니다.", "늑대인간, 눈을 감으세요.")

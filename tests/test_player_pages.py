@@ -10,6 +10,7 @@ import pytest
 
 from generator.output.browser import serve
 from generator.parse.vocabulary import quoted_ability
+from tests.conftest import FILES, line_of
 
 SECTION_IDS = {"ko": ("능력", "분위기-글", "해설", "진행-방법", "예시--메모"),
                "en": ("ability", "flavor", "almanac", "how-to-run", "examples--notes")}
@@ -45,11 +46,12 @@ def test_every_character_page_has_every_section_and_an_ability_with_text(built_s
 def test_the_korean_chef_shows_the_ability_its_summary_quotes(built_site, parsed, corpus):
     site, _ = built_site
     summary = next(e for e in parsed["002"].entries if e.name == "요리사").summary
-    assert summary.line == 3
+    line = line_of(FILES["002"], "요리사는 악 플레이어들이 서로 나란히 앉아 있는지 압니다.")
+    assert summary.line == line
     quote = quoted_ability(summary.text, corpus.languages["ko"].quotes)
     assert quote == "당신은 시작할 때, 이웃한 악 플레이어 쌍이 몇 쌍인지 압니다."
     html = page(site, "ko", "characters/chef")
-    assert 'data-source="content/ko/002_6db689291a575787.txt:3" data-origin="summary"' in html
+    assert f'data-source="content/ko/002_6db689291a575787.txt:{line}" data-origin="summary"' in html
     assert texts(block(html, "almanac-ability")) == [quote]
     assert "해설에서 인용한 능력" in html  # marked as quoted from the summary
     assert "아직 이 언어로 작성된 항목이 없습니다" not in html  # the chef has a Korean entry
@@ -60,10 +62,11 @@ def test_the_korean_farmer_shows_the_korean_ability_of_the_english_almanac(built
     html = page(site, "ko", "characters/farmer")
     ability = html.split('<h2 id="능력"', 1)[1].split("<h2", 1)[0]
     assert "영어 연감에서 가져온 글" in ability
+    text = "당신이 밤에 죽으면, 살아있는 선한 참가자가 농부가 됩니다."
+    line = line_of(FILES["004"], text, whole=True)
     assert '<div class="almanac-ability" lang="ko" ' \
-           'data-source="content/en/004_12a4a26f551c30b4.txt:96" data-origin="entry">' in ability
-    assert texts(block(html, "almanac-ability")) == [
-        "당신이 밤에 죽으면, 살아있는 선한 참가자가 농부가 됩니다."]
+           f'data-source="content/en/004_12a4a26f551c30b4.txt:{line}" data-origin="entry">' in ability
+    assert texts(block(html, "almanac-ability")) == [text]
     # No text in any language for the rest: each says so, and no notice promises more.
     for heading in SECTION_IDS["ko"][1:]:
         section = html.split(f'<h2 id="{heading}"', 1)[1].split("<h2", 1)[0]

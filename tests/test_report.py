@@ -13,6 +13,7 @@ from generator import codes
 from generator.checks import REGISTRY
 from generator.facts.catalogs import catalog_path
 from generator.views.messages import message
+from tests.conftest import FILES, line_of
 from tests.test_site import page, text_of
 
 TEMPLATES = [template for value in vars(codes).values() if isinstance(value, codes.Code)
@@ -43,7 +44,9 @@ def test_korean_findings_read_in_korean(diagnostics):
     heading = next(d for d in diagnostics if d.code == "heading-name" and "조사관" in d.text)
     assert message(heading, "en") == "heading '조사관'; the official Korean name is '수사관'"
     assert message(heading, "ko") == "제목 '조사관': 공식 한국어 이름은 '수사관'입니다"
-    unwritten = next(d for d in diagnostics if d.code == "unwritten" and d.line == 80)
+    professor = (FILES["004"], line_of(FILES["004"], "Professor1-75", whole=True))
+    unwritten = next(d for d in diagnostics
+                     if d.code == "unwritten" and (d.file, d.line) == professor)
     assert message(unwritten, "ko") == \
         "교수(Professor): 분위기 글, 해설, 진행 방법, 예시 · 메모가 아직 작성되지 않았습니다"
 
@@ -67,13 +70,15 @@ def test_the_korean_report_has_no_english_descriptions_or_messages(built_site, d
 def test_every_finding_links_to_its_line(built_site):
     site, _ = built_site
     html = page(site, "ko", "report")
-    link = '<a href="../sources/ko/000_a5b1c4d9f849e54a.txt/#L277"><code>' \
-           'content/ko/000_a5b1c4d9f849e54a.txt:277</code></a>'
+    step = "매일 밤, 진짜 악마가 공격하기 전에 미치광이를"  # the Lunatic's, with Bangla letters
+    at = line_of(FILES["000"], step)
+    link = f'<a href="../sources/ko/000_a5b1c4d9f849e54a.txt/#L{at}"><code>' \
+           f'content/ko/000_a5b1c4d9f849e54a.txt:{at}</code></a>'
     assert link in html
     source = page(site, "ko", "sources/ko/000_a5b1c4d9f849e54a.txt")
-    line = re.search(r'<span class="almanac-source-line" id="L277"><a href="#L277">277</a>'
+    line = re.search(rf'<span class="almanac-source-line" id="L{at}"><a href="#L{at}">{at}</a>'
                      r'([^<]*)</span>', source)
-    assert line and line.group(1).startswith("매일 밤, 진짜 악마가 공격하기 전에 미치광이를")
+    assert line and line.group(1).startswith(step)
 
 
 def test_progress_counts_present_sections(built_site):

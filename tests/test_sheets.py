@@ -14,7 +14,7 @@ from generator.read.script_spec import CustomCharacter, ScriptSpec
 from generator.views.corpus_script import from_corpus
 from generator.views.nightsheet import build_sheet
 from generator.views.scriptsheet import build_script_sheet
-from tests.conftest import FILES, ROOT
+from tests.conftest import FILES, ROOT, line_of
 from tests.projects import almanac
 
 OFFICIAL = ROOT / "tests" / "fixtures" / "official"
@@ -32,27 +32,29 @@ def text(sheet_row) -> str:
     return "\n".join("".join(part.text for part in line) for line in sheet_row.instructions)
 
 
-def source_line(key: str, number: int) -> str:
+def source_line(key: str, words: str) -> str:
+    """The step of the corpus file `key` whose line holds `words`, as the file writes it."""
+    number = line_of(FILES[key], words)
     line = (ROOT / FILES[key]).read_text(encoding="utf-8").split("\n")[number - 1]
     return line.removeprefix("- ")
 
 
-@pytest.mark.parametrize("ident, line", [
-    ("snakecharmer", 115),  # the swap when the Demon is chosen
-    ("seamstress", 182),    # the nod or shake
-    ("widow", 297),         # waking the KNOW player, showing the Widow token
-    ("philosopher", 198),   # the outcome
-])
-def test_the_korean_first_night_keeps_every_step(corpus, ident, line):
+@pytest.mark.parametrize("ident, step", [
+    ("snakecharmer", "그 플레이어가 악마라면, 기존 뱀조련사는"),  # the swap when the Demon is chosen
+    ("seamstress", "재봉사가 플레이어 두 명을 가리켰다면"),  # the nod or shake
+    ("widow", "알고 있음 알림이 있는 플레이어를 깨워 과부 캐릭터 토큰을"),  # waking the KNOW player
+    ("philosopher", "이미 게임에 있는 캐릭터 아이콘을 골랐다면"),  # the outcome
+], ids=["snakecharmer", "seamstress", "widow", "philosopher"])
+def test_the_korean_first_night_keeps_every_step(corpus, ident, step):
     sheet = build_sheet(corpus, script_000(corpus), "ko", "first")
-    assert source_line("000", line) in text(row(sheet, ident)).split("\n")
+    assert source_line("000", step) in text(row(sheet, ident)).split("\n")
 
 
 def test_the_english_pit_hag_keeps_its_follow_up(corpus):
     sheet = build_sheet(corpus, ScriptSpec("t", "t", None, ("pithag",)), "en", "other")
     steps = text(row(sheet, "pithag")).split("\n")
-    assert source_line("004", 162) in steps
-    assert len(steps) == 4  # 160 to 163, all of the other nights
+    assert source_line("004", "If the chosen character is not in play, wake the chosen") in steps
+    assert len(steps) == 4  # its four steps, all of the other nights
 
 
 def test_other_nights_show_no_first_night_step(corpus):
@@ -61,7 +63,7 @@ def test_other_nights_show_no_first_night_step(corpus):
     assert damsel.no_step_tonight and damsel.source == "ability"
     assert "첫날 밤" not in text(damsel)
     bounty = row(sheet, "bountyhunter")
-    assert text(bounty).split("\n") == [source_line("000", 52)]
+    assert text(bounty).split("\n") == [source_line("000", "알고 있음 알림이 있는 플레이어가 죽을 때마다")]
 
 
 def test_a_homebrew_character_takes_its_place_and_its_reminder(corpus):

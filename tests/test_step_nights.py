@@ -7,7 +7,7 @@ import pytest
 from generator.facts.step_nights import StepNight
 from generator.views.corpus_script import from_corpus
 from generator.views.nightsheet import build_sheet
-from tests.conftest import FILES, corpus_project
+from tests.conftest import FILES, corpus_project, line_of
 from tests.projects import SMALL_ALMANAC, almanac
 
 
@@ -16,11 +16,17 @@ def text(sheet, ident):
     return "\n".join("".join(p.text for p in line) for line in row.instructions)
 
 
+def entry_line(step: str) -> int:
+    """The line of content/night-steps.yaml that begins the correction of `step`: two above the
+    step's own line (its character, then its language)."""
+    return line_of("content/night-steps.yaml", f"step: {step}", whole=True) - 2
+
+
 def test_the_projects_corrections_are_loaded_with_their_lines(corpus):
     assert corpus.night_order.step_nights[:3] == (
-        StepNight("fortuneteller", "ko", "인원이 적은 게임에서는", "setup", 6),
-        StepNight("banshee", "ko", "밴시가 악마에게 죽었다면", "other", 11),
-        StepNight("banshee", "ko", "밴시가 악마에게 죽더라도", "other", 16))
+        StepNight("fortuneteller", "ko", "인원이 적은 게임에서는", "setup", entry_line("인원이 적은 게임에서는")),
+        StepNight("banshee", "ko", "밴시가 악마에게 죽었다면", "other", entry_line("밴시가 악마에게 죽었다면")),
+        StepNight("banshee", "ko", "밴시가 악마에게 죽더라도", "other", entry_line("밴시가 악마에게 죽더라도")))
     assert len(corpus.night_order.step_nights) == 15
 
 
@@ -46,10 +52,22 @@ def test_a_character_that_does_not_wake_but_acts_tonight_is_on_the_sheet(corpus)
 
 def test_check_shows_each_step_whose_night_is_set(diagnostics):
     found = [(d.file, d.line) for d in diagnostics if d.code == "night-step-set"]
-    assert found == [
-        *((FILES["004"], line) for line in (38, 113, 124, 135, 136, 172, 181, 199, 233)),
-        *((FILES["000"], line) for line in (81, 150, 277, 357)),
-        (FILES["001"], 79), (FILES["001"], 80)]
+    assert found == [(FILES[key], line_of(FILES[key], step)) for key, step in (
+        ("004", "Each time a character's ability works abnormally"),
+        ("004", "Whenever appropriate, treat the Hermit"),
+        ("004", "During the game, act as if the Drunk"),
+        ("004", "When the Plague Doctor dies, place a Minion character token"),
+        ("004", "When this Minion would normally act"),
+        ("004", "When the first night has ended, declare"),
+        ("004", "Treat the Demon player as if they had this character ability"),
+        ("004", "While the Vortox is alive"),
+        ("004", "During the first night after the Apprentice enters play"),
+        ("000", "선택 가능한 살아 있는 플레이어가 두 명 미만이라면"),
+        ("000", "인원이 적은 게임에서는"),
+        ("000", "매일 밤, 진짜 악마가 공격하기 전에"),
+        ("000", "보르톡스가 살아 있는 동안에는"),
+        ("001", "밴시가 악마에게 죽었다면"),
+        ("001", "밴시가 악마에게 죽더라도"))]
     assert {d.severity for d in diagnostics if d.code == "night-step-set"} == {"info"}
 
 

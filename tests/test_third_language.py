@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 
-from tests.conftest import project_copy
+from tests.conftest import FILES, line_of, project_copy
 from tests.projects import almanac
 
 JAPANESE = """ja:
@@ -48,8 +48,10 @@ def test_records_for_the_third_language(project):
     steward = next(c for c in document["characters"] if c["id"] == "steward")
     assert sorted(steward["entries"]) == ["en", "ja"]
     assert steward["entries"]["ja"]["how_to_run"] == steward["entries"]["en"]["how_to_run"]
+    # The copy's lines are the English text's.
     assert steward["entries"]["ja"]["sources"] == [
-        {"file": "content/ja/004_12a4a26f551c30b4.txt", "line": 2}]
+        {"file": "content/ja/004_12a4a26f551c30b4.txt",
+         "line": line_of(FILES["004"], "Steward", whole=True)}]
     # The glossary has no Japanese names: they come along the fallback chain, and it is said.
     assert steward["names"] == {"ko": "시종", "en": "Steward", "ja": "Steward"}
     borrowed = [d["message"] for d in document["diagnostics"] if d["code"] == "borrowed-name"]

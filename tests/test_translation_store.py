@@ -11,7 +11,7 @@ import time
 from generator.output.publish import LOCK
 from generator.pipeline import load_corpus
 from generator.read.po import read_po_bytes
-from tests.conftest import ROOT, project_copy
+from tests.conftest import FILES, ROOT, line_of, project_copy
 from tests.projects import almanac
 
 STORE = "content/en/translations.po"
@@ -158,7 +158,8 @@ def test_a_translations_txt_moves_into_the_store_once(tmp_path):
     assert (moved.id, moved.string, moved.fuzzy) == \
         (professor, "Once per game, at night*, choose a dead player.", False)
     # Its reference names the line of its source text, not the file removed.
-    assert moved.locations == ("content/en/004_12a4a26f551c30b4.txt:81",)
+    ability = line_of(FILES["004"], "게임당 한 번, 밤*에 죽은 플레이어를 선택할 수 있습니다.")
+    assert moved.locations == (f"content/en/004_12a4a26f551c30b4.txt:{ability}",)
     professor_entry = load_corpus(project).character("botc", "professor").entries["en"]
     assert professor_entry.ability.text == "Once per game, at night*, choose a dead player."
 
