@@ -28,6 +28,8 @@ from generator.views.sources import SourceView, source_views
 def extra_pages(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
                 official: OfficialTexts | None = None,
                 sources: tuple[SourceView, ...] = ()) -> list[Page]:
+    """A language's pages beside those of characters, teams and rules terms: the report, the
+    source views, each corpus script's sheets and One Night's narrations."""
     shown = frozenset(source.file for source in sources)
     pages = [Page("report.md", "report.md.j2",
                   {"report": report_view(corpus, diagnostics, lang, shown, official),
