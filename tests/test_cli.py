@@ -122,8 +122,10 @@ def test_quiet_says_only_what_is_wrong(tmp_path):
     assert (result.returncode, result.stderr) == (1, "")
     assert result.stdout == ("content/en/005_bad.txt:2: error undecodable: not UTF-8 at byte 10: "
                              "invalid start byte; file skipped\n")
-    result = almanac("export-script", "--quiet", "000", "-o", "s.json")  # the corpus's script
+    exported = tmp_path / "s.json"
+    result = almanac("export-script", "--quiet", "000", "-o", str(exported))  # the corpus's
     assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
+    assert json.loads(exported.read_text(encoding="utf-8"))[0]["author"] == "Mup"
     result = almanac("build", "-q", cwd=tmp_path)  # stops at the error: that is all it says
     assert (result.returncode, result.stdout) == (1, "")
     assert result.stderr.splitlines() == [

@@ -12,6 +12,9 @@ from pathlib import Path
 import pytest
 
 from generator.facts.language_codes import language_tag, native_name
+from generator.facts.official import load_official
+from generator.facts.site_languages import select_languages
+from generator.pipeline import load_corpus
 from tests.conftest import ROOT
 from tests.projects import almanac, site_project
 
@@ -135,6 +138,23 @@ def test_without_languages_the_yaml_ones_and_a_line_naming_the_rest(tmp_path):
     assert "official: the official data has 5 more languages with enough for a site (de, ja, ru, " \
            "th, zh-Hans): --languages all builds them, --languages ko,en,de some" in \
            result.stderr.splitlines()
+    # The preview it suggests is of the same languages and data.
+    assert result.stdout.splitlines()[-1].endswith(
+        " -m generator.cli serve --official official (then http://127.0.0.1:8000/)")
+
+
+def test_print_names_its_own_option_for_the_other_languages(tmp_path):
+    root = site_project(tmp_path)
+    official = load_official(official_folder(root))
+    selection = select_languages(load_corpus(root).languages, official, None, "official",
+                                 option=("--lang", "prints"))
+    assert selection.notices[-1] == (
+        "official: the official data has 5 more languages with enough for a site (de, ja, ru, "
+        "th, zh-Hans): --lang all prints them, --lang ko,en,de some")
+    assert select_languages(load_corpus(root).languages, None, "all",
+                            option=("--lang", "prints")).notices == (
+        "--lang all without --official DIR: the languages of content/languages.yaml alone (the "
+        "official data gives the others)",)
 
 
 @pytest.mark.parametrize("asked, error", [

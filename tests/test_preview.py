@@ -2,6 +2,7 @@
 the open page in Chromium reloading with the new text, no build run by hand."""
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import re
@@ -19,6 +20,7 @@ import pytest
 
 from generator.commands.serve import Preview
 from generator.output.preview_site import preview_lock
+from generator.output.publish import LOCK
 from tests.conftest import ROOT, free_port, project_copy
 from tests.projects import almanac, site_project
 
@@ -95,6 +97,9 @@ def wait_until(condition, timeout: float) -> None:
 def live(tmp_path_factory):
     project = project_copy(tmp_path_factory.mktemp("live"))
     port = free_port()
+    # Started while an `almanac build` of the project holds its lock: the preview waits for none.
+    building = (project / LOCK).open("a")
+    fcntl.flock(building, fcntl.LOCK_EX)
     server = subprocess.Popen(
         [sys.executable, "-m", "generator.cli", "serve", "--port", str(port)], cwd=project,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8",
@@ -102,8 +107,10 @@ def live(tmp_path_factory):
     out, err = Lines(server.stdout), Lines(server.stderr)
     try:
         first = out.next_with("Serving the live preview at ", 900)  # a whole build first
+        building.close()
         assert first.startswith(f"Serving the live preview at http://127.0.0.1:{port}/ (built in ")
         assert f"into {project / 'build' / 'preview' / 'site'};" in first
+        assert not any("waiting" in line for line in err.lines)
         yield Live(project, f"http://127.0.0.1:{port}/", out, err)
     finally:
         server.terminate()

@@ -151,6 +151,9 @@ def build(root: Path, site_url: str = "", *, allow_errors: bool = False,
         print(f"Site built in {site} to open from its files: {(site / 'index.html').as_uri()}")
         return 1 if counts["error"] else 0
     where = "" if root.resolve() == Path.cwd().resolve() else f" --root {shlex.quote(str(root))}"
-    print(f"Site built in {root / 'site'}. Open it with: {command}{where} serve "
+    # serve builds its own preview: the same options, or it shows other languages and pages.
+    same = "".join(f" {option} {shlex.quote(value)}" for option, value in
+                   (("--official", official_dir), ("--languages", languages)) if value)
+    print(f"Site built in {root / 'site'}. Open it with: {command}{where} serve{same} "
           f"(then {site_url or 'http://127.0.0.1:8000/'})")
     return 1 if counts["error"] else 0

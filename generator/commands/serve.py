@@ -28,7 +28,7 @@ from generator.files import write_failure
 from generator.model import visible
 from generator.output.language_sites import write_docs
 from generator.output.preview_site import PreviewSite, preview_lock, project_files
-from generator.output.publish import build_lock, recover
+from generator.output.publish import lock_if_free, published, recover
 from generator.output.render import Known, not_found_page, redirect_page
 from generator.pipeline import CorpusReader
 from generator.resolve import Corpus
@@ -36,8 +36,11 @@ from generator.resolve import Corpus
 
 def run(args: argparse.Namespace) -> int:
     from generator.livereload import LiveServer
-    with build_lock(args.root), suppress(AlmanacError):  # where no build can write, none left
-        recover(args.root / "site")  # a build that died while swapping may have left site/ aside
+    # A build that died while swapping may have left site/ aside: put back where no build runs
+    # (a running one does it first itself; the preview never waits for it).
+    with lock_if_free(args.root) as free, suppress(AlmanacError):
+        if free:
+            recover(published(args.root / "site"))
     live = Preview(args.root, f"http://127.0.0.1:{args.port}/", official_data(args),
                    args.languages, args.official or "", args.verbose)
     try:

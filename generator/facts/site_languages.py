@@ -56,10 +56,12 @@ def _too_small(official: OfficialTexts, tag: str, where: str) -> str:
 
 
 def select_languages(declared: Languages, official: OfficialTexts | None, asked: str | None,
-                     where: str = "", mention_others: bool = True) -> Selection:
+                     where: str = "", mention_others: bool = True,
+                     option: tuple[str, str] = ("--languages", "builds")) -> Selection:
     """asked: None (languages.yaml's), `all`, or codes separated by commas in either spelling
     (zh_Hans, zh-Hans). where: the official data's folder, for the notices; mention_others:
-    with asked None, a line naming the data's languages with enough for a site."""
+    with asked None, a line naming the data's languages with enough for a site, and how the
+    command asks for them (option: its option and what it does with them)."""
     notices = [f"{Path(where) / name}: its code is no language tag (such as de, zh_Hans, "
                "pt_BR): not read" for name in (official.unmatched if official else ())]
     unknown = [tag for tag in sorted(official.counts) if not declared.get(tag)
@@ -73,13 +75,13 @@ def select_languages(declared: Languages, official: OfficialTexts | None, asked:
                  and tag not in unknown and publishable(official, tag)] if official else []
         if extra and mention_others:
             notices.append(f"{Path(where)}: the official data has {len(extra)} more languages with "
-                           f"enough for a site ({', '.join(extra)}): --languages all builds "
-                           "them, --languages ko,en,de some")
+                           f"enough for a site ({', '.join(extra)}): {option[0]} all "
+                           f"{option[1]} them, {option[0]} ko,en,de some")
         return Selection(declared, tuple(notices))
     data = official.counts if official else {}
     if asked.strip() == ALL:
         if official is None:
-            notices.append("--languages all without --official DIR: the languages of "
+            notices.append(f"{option[0]} all without --official DIR: the languages of "
                            "content/languages.yaml alone (the official data gives the others)")
         tags = [*declared.codes, *(tag for tag in sorted(data)
                                    if not declared.get(tag) and tag not in unknown)]

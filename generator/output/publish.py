@@ -47,6 +47,24 @@ def build_lock(root: Path, waiting: str = "Another build of this project is runn
         yield
 
 
+@contextmanager
+def lock_if_free(root: Path) -> Iterator[bool]:
+    """The project's lock held where no other command holds it (True); else nothing is held
+    and nothing waited for (False)."""
+    try:
+        handle = (root / LOCK).open("a")
+    except OSError as err:
+        raise AlmanacError(f"cannot create the build lock: {err.strerror}",
+                           str(root / LOCK)) from err
+    with handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            yield False
+            return
+        yield True
+
+
 def published(site: Path) -> Path:
     """Where site/ really is: the folder a link points to (a deployment's web root), or site/.
     Refused in one line, before any work, where the site could not be swapped in whole there."""
