@@ -72,7 +72,7 @@ def _sheet_options(command: argparse.ArgumentParser, detail: bool) -> None:
 
 
 def _output_levels(command: argparse.ArgumentParser) -> None:
-    """-q and -v, the same for every command (the README's "How much a command says")."""
+    """-q and -v, the same for every command (docs/pages/commands.md, "How much a command says")."""
     level = command.add_mutually_exclusive_group()
     level.add_argument("-q", "--quiet", action="store_true",
                        help="say only what is wrong or lacking (on standard error) and, for "
@@ -81,6 +81,13 @@ def _output_levels(command: argparse.ArgumentParser) -> None:
                        help="list what is otherwise cut short: every warning about a script "
                             "and its notes; the warning findings beside the errors (build, "
                             "serve)")
+
+
+def _command(commands: Any, name: str, summary: str) -> argparse.ArgumentParser:
+    """A command, its summary in `almanac -h` and atop its own `-h`."""
+    parser: argparse.ArgumentParser = commands.add_parser(
+        name, help=summary, description=f"{summary[0].upper()}{summary[1:]}.")
+    return parser
 
 
 def _outputs(command: argparse.ArgumentParser) -> None:
@@ -153,12 +160,11 @@ def command_line() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser,
                                      title="commands", metavar="COMMAND")
 
-    parse = commands.add_parser("parse", help="write the records JSON")
+    parse = _command(commands, "parse", "write the records JSON")
     parse.add_argument("--json", required=True, help="where to write the records")
     parse.set_defaults(run=parse_command.run)
 
-    check = commands.add_parser("check",
-                                help="print diagnostics as file:line: severity code: message")
+    check = _command(commands, "check", "print diagnostics as file:line: severity code: message")
     check.add_argument("--format", choices=("text", "json"), default="text",
                        help="text: one finding a line (default); json: a list of records")
     check.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
@@ -166,7 +172,7 @@ def command_line() -> argparse.ArgumentParser:
                                       "content/languages.yaml (default: English)")
     check.set_defaults(run=check_command.run)
 
-    build = commands.add_parser("build", help="parse, check and build the site into site/")
+    build = _command(commands, "build", "parse, check and build the site into site/")
     build.add_argument("--site-url", type=_site_url,
                        help="where the site will be served (its sitemap and canonical links; "
                             "without it, none)")
@@ -181,35 +187,36 @@ def command_line() -> argparse.ArgumentParser:
     _languages_option(build)
     build.set_defaults(run=build_command.run)
 
-    serve = commands.add_parser("serve", help="a live preview on 127.0.0.1: rebuilt and "
-                                              "reloaded as content/ or templates/ change")
+    serve = _command(commands, "serve", "a live preview on 127.0.0.1: rebuilt and reloaded as "
+                                        "content/ or templates/ change")
     serve.add_argument("--port", type=_port, default=8000,
                        help="the port on 127.0.0.1 to serve on (default: 8000)")
     _official_option(serve)
     _languages_option(serve)
     serve.set_defaults(run=serve_command.run)
 
-    sheet = commands.add_parser("nightsheet", help="a night sheet of a script JSON file")
+    sheet = _command(commands, "nightsheet", "a night sheet of a script JSON file")
     sheet.add_argument("script", help="a custom script in the official JSON format")
     _official_option(sheet)
-    sheet.add_argument("--lang", help="a language of content/languages.yaml (default: its first)")
+    sheet.add_argument("--lang", help="a language of content/languages.yaml or of --official DIR "
+                                       "(default: languages.yaml's first)")
     sheet.add_argument("--night", choices=NIGHTS, default="first",
                        help="first: the first night (default); other: every other night")
     _sheet_options(sheet, True)
     _outputs(sheet)
     sheet.set_defaults(run=sheet_commands.nightsheet)
 
-    script_sheet = commands.add_parser("scriptsheet",
-                                       help="the sheet players hold: characters and jinxes")
+    script_sheet = _command(commands, "scriptsheet",
+                            "the sheet players hold: characters and jinxes")
     script_sheet.add_argument("script", help="a custom script in the official JSON format")
-    script_sheet.add_argument("--lang",
-                              help="a language of content/languages.yaml (default: its first)")
+    script_sheet.add_argument("--lang", help="a language of content/languages.yaml or of "
+                                             "--official DIR (default: languages.yaml's first)")
     _official_option(script_sheet)
     _sheet_options(script_sheet, False)
     _outputs(script_sheet)
     script_sheet.set_defaults(run=sheet_commands.scriptsheet)
 
-    print_all = commands.add_parser("print", help="every sheet of a script as one-page PDFs")
+    print_all = _command(commands, "print", "every sheet of a script as one-page PDFs")
     print_all.add_argument("script", help="a custom script in the official JSON format")
     print_all.add_argument("-o", "--output", required=True,
                            help="the folder for script-, first- and other-<lang>.pdf")
@@ -221,7 +228,7 @@ def command_line() -> argparse.ArgumentParser:
     _sheet_options(print_all, True)
     print_all.set_defaults(run=sheet_commands.print_sheets)
 
-    narration = commands.add_parser("narration", help="a One Night narration sheet for some roles")
+    narration = _command(commands, "narration", "a One Night narration sheet for some roles")
     narration.add_argument("--roles", required=True,
                            help="comma-separated role ids or names (Korean or English)")
     narration.add_argument("--lang",
@@ -230,15 +237,15 @@ def command_line() -> argparse.ArgumentParser:
     _outputs(narration)
     narration.set_defaults(run=narration_command.run)
 
-    export_script = commands.add_parser("export-script",
-                                        help="write a corpus script as official script JSON")
+    export_script = _command(commands, "export-script",
+                             "write a corpus script as official script JSON")
     export_script.add_argument("script_id", help="the script's id (e.g. 000) or title")
     export_script.add_argument("-o", "--output", required=True, metavar="FILE",
                                help="where to write the script JSON")
     export_script.set_defaults(run=export_script_command.run)
 
-    export_po = commands.add_parser("export-po",
-                                    help="a PO file of the sections a language still lacks")
+    export_po = _command(commands, "export-po",
+                         "a PO file of the sections a language still lacks")
     export_po.add_argument("--lang", required=True, help="a language of content/languages.yaml")
     export_po.add_argument("-o", "--output", required=True, metavar="FILE",
                            help="where to write the PO file")
@@ -250,14 +257,14 @@ def command_line() -> argparse.ArgumentParser:
     _official_option(export_po)
     export_po.set_defaults(run=translate_commands.export_po)
 
-    import_po_command = commands.add_parser(
-        "import-po", help="merge a translated PO into the store, content/<lang>/translations.po")
+    import_po_command = _command(commands, "import-po", "merge a translated PO into the store, "
+                                                       "content/<lang>/translations.po")
     import_po_command.add_argument("po", help="a PO file made by export-po and translated")
     import_po_command.add_argument("--lang", help="the PO's language, where its header has none")
     import_po_command.set_defaults(run=translate_commands.import_po)
 
-    update_po_command = commands.add_parser(
-        "update-po", help="bring content/<lang>/translations.po up to date with the corpus")
+    update_po_command = _command(
+        commands, "update-po", "bring content/<lang>/translations.po up to date with the corpus")
     update_po_command.add_argument("--lang", required=True,
                                    help="a language of content/languages.yaml")
     update_po_command.set_defaults(run=translate_commands.update_po)

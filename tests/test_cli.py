@@ -94,6 +94,11 @@ def test_every_command_and_option_has_help():
     usage = almanac("-h").stdout
     assert [name for name in commands.choices
             if not re.search(rf"^    {name}\s", usage, re.MULTILINE)] == []
+    # A command's own -h opens with the summary `almanac -h` gives it.
+    assert {name: command.description for name, command in commands.choices.items()} == {
+        name: f"{summary[0].upper()}{summary[1:]}." for name, summary in listed.items()}
+    assert almanac("print", "-h").stdout.split("\n\n")[1] == \
+        "Every sheet of a script as one-page PDFs."
 
 
 def test_version():

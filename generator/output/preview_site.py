@@ -13,9 +13,9 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from generator.errors import AlmanacError
-from generator.mkdocs_internals import BUILD_LOGGER, NotDirtyWarning, add_plugin, mkdocs_build
+from generator.mkdocs_internals import BUILD_LOGGER, NotDirtyWarning, mkdocs_build
 from generator.output.render import CompiledTemplates, Docs
-from generator.output.site import OwnAlternates, ThemeOnce, show_mkdocs_warnings, site_config
+from generator.output.site import ThemeOnce, show_mkdocs_warnings, site_config, with_own_plugins
 
 FOLDER = Path("build") / "preview"
 
@@ -105,10 +105,7 @@ class PreviewSite:
                 os.utime(site / _page_url(path) / "index.html" if path in pages else site / path,
                          ns=(0, 0))
         marker.unlink(missing_ok=True)  # until this build ends, the language is not known good
-        loaded = site_config(config)
-        add_plugin(loaded, "almanac-theme-once", self._theme_once)
-        add_plugin(loaded, "almanac-own-alternates", OwnAlternates())
-        mkdocs_build(loaded, dirty=not whole)
+        mkdocs_build(with_own_plugins(site_config(config), self._theme_once), dirty=not whole)
         if before is not None:
             _merge_search_index(index, before, {_page_url(path) for path in removed})
         marker.write_bytes(made_with)

@@ -231,13 +231,19 @@ class OwnAlternates(BasePlugin):
             bundle.write_text(code.replace(ALTERNATES, OWN_ALTERNATES), encoding="utf-8")
 
 
+def with_own_plugins(config: MkDocsConfig, theme_once: ThemeOnce) -> MkDocsConfig:
+    """A loaded config with the project's plugins, which no entry point names."""
+    add_plugin(config, "almanac/theme-once", theme_once)
+    add_plugin(config, "almanac/own-alternates", OwnAlternates())
+    return config
+
+
 def build_site(config: Path) -> None:
-    """A language's whole site, where its config says (strict: a warning stops the build),
-    without Material's page for missing addresses, whose links hold only from the site_url's
-    path: the root's serves."""
-    loaded = site_config(config, strict=True)
-    add_plugin(loaded, "almanac/theme-once", ThemeOnce(COMPILED, COMPILED.folder))
-    add_plugin(loaded, "almanac/own-alternates", OwnAlternates())
+    """A language's whole site, where its config says, a warning stopping the build (MkDocs'
+    strict), without Material's page for missing addresses, whose links hold only from the
+    site_url's path: the root's serves."""
+    loaded = with_own_plugins(site_config(config, strict=True),
+                              ThemeOnce(COMPILED, COMPILED.folder))
     mkdocs_build(loaded)
     (Path(loaded["site_dir"]) / "404.html").unlink(missing_ok=True)
 
