@@ -31,8 +31,13 @@ def _imports() -> list[tuple[str, str, str]]:
                     node.module.startswith("generator"):
                 targets = [f"generator.{alias.name}" for alias in node.names] \
                     if node.module == "generator" else [node.module]
-                found += [(str(path.relative_to(ROOT)), layer, _layer(target))
-                          for target in targets if _layer(target) != layer]
+            elif isinstance(node, ast.Import):  # import generator.output.site
+                targets = [alias.name for alias in node.names
+                           if alias.name.startswith("generator.")]
+            else:
+                continue
+            found += [(str(path.relative_to(ROOT)), layer, _layer(target))
+                      for target in targets if _layer(target) != layer]
     return found
 
 

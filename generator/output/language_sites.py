@@ -70,7 +70,8 @@ def _sources(root: Path, corpus: Corpus,
         over = len(os.fsencode(PurePosixPath(view.page).name)) - NAME_MAX
         if over > 0:
             raise AlmanacError(f"the name is too long for its page in the site (the name and "
-                               f"`.md`): shorten it by {over} bytes or more", view.file)
+                               f"`.md`): shorten it by {over} {'byte' if over == 1 else 'bytes'} "
+                               "or more", view.file)
     return views
 
 
