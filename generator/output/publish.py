@@ -33,17 +33,7 @@ def build_lock(root: Path, waiting: str = "Another build of this project is runn
     """Hold the project's lock; a second build (or import of translations) waits for the first,
     saying `waiting` (the kernel frees the lock when its holder dies, so a crashed build never
     blocks the next)."""
-    try:
-        handle = (root / LOCK).open("a")
-    except OSError as err:
-        raise AlmanacError(f"cannot create the build lock: {err.strerror}",
-                           str(root / LOCK)) from err
-    with handle:
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            print(waiting, file=sys.stderr)
-            fcntl.flock(handle, fcntl.LOCK_EX)
+    with _project_lock(root, waiting):
         yield
 
 
@@ -51,6 +41,14 @@ def build_lock(root: Path, waiting: str = "Another build of this project is runn
 def lock_if_free(root: Path) -> Iterator[bool]:
     """The project's lock held where no other command holds it (True); else nothing is held
     and nothing waited for (False)."""
+    with _project_lock(root, None) as held:
+        yield held
+
+
+@contextmanager
+def _project_lock(root: Path, waiting: str | None) -> Iterator[bool]:
+    """The project's lock: waited for, saying `waiting`, or (None) only taken where free;
+    whether it is held."""
     try:
         handle = (root / LOCK).open("a")
     except OSError as err:
@@ -60,8 +58,11 @@ def lock_if_free(root: Path) -> Iterator[bool]:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            yield False
-            return
+            if waiting is None:
+                yield False
+                return
+            print(waiting, file=sys.stderr)
+            fcntl.flock(handle, fcntl.LOCK_EX)
         yield True
 
 
