@@ -30,12 +30,8 @@ def load_facts(content: Path) -> tuple[Languages, Glossary, NightOrder]:
 
 
 def load_corpus(root: Path) -> Corpus:
-    content = root / "content"
-    languages, glossary, night_order = load_facts(content)
-    texts, diagnostics = read_corpus(content, root, languages.codes)
-    stores, store_diagnostics = read_stores(content, root, languages.codes)
-    return corpus_of(texts, languages, glossary, night_order, diagnostics + store_diagnostics,
-                     stores=stores)
+    """content/ read, parsed and resolved with the translation stores."""
+    return CorpusReader(root).read()[0]
 
 
 def corpus_of(texts: list[Text], languages: Languages, glossary: Glossary,
