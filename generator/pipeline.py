@@ -41,7 +41,8 @@ def corpus_of(texts: list[Text], languages: Languages, glossary: Glossary,
     """Texts already read → parsed (by `parse`: the live preview's keeps what it parsed
     before) → resolved with the translation stores."""
     parsed = [parse(text, languages[text.lang]) for text in texts]
-    return resolve(parsed, languages, glossary, night_order, read_diagnostics, stores or {})
+    return replace(resolve(parsed, languages, glossary, night_order, read_diagnostics,
+                           stores or {}), texts=tuple(texts))
 
 
 class CorpusReader:

@@ -24,6 +24,7 @@ from generator.model import (
     Role,
     Rulebook,
 )
+from generator.read.corpus import Text
 from generator.read.po import FORBIDDEN, PoFile, PoMessage
 
 
@@ -71,6 +72,8 @@ class Corpus:
     night_order: NightOrder
     diagnostics: tuple[Diagnostic, ...]  # from reading, parsing and resolving
     stores: dict[str, PoFile] = field(default_factory=dict, hash=False)  # lang → its store
+    # The texts as read, for the site's views of them: a file edited since shows as parsed.
+    texts: tuple[Text, ...] = field(default=(), repr=False, compare=False)
 
     def character(self, game: str, ident: str) -> Character | None:
         return self._by_key.get((game, ident))

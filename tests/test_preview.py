@@ -19,10 +19,13 @@ from pathlib import Path
 import pytest
 
 from generator.commands.serve import Preview
+from generator.output.language_sites import site_of
 from generator.output.preview_site import preview_lock
 from generator.output.publish import LOCK
+from generator.pipeline import load_corpus
+from generator.views.sources import SourceView
 from tests.conftest import ROOT, free_port, project_copy
-from tests.projects import almanac, site_project
+from tests.projects import SMALL_ALMANAC, almanac, site_project
 
 STEWARD = "content/en/004_12a4a26f551c30b4.txt"  # the Steward and the Librarian, in 004
 UPDATED = re.compile(r"^\d\d:\d\d:\d\d preview updated in \d+\.\d\d s: (?P<what>.*)$")
@@ -75,6 +78,12 @@ class Live:
         assert text.count(old) == 1
         path.write_text(text.replace(old, new), encoding="utf-8")
 
+    def put_to_sleep(self, word: str) -> None:
+        """The Steward's How to run ends "Put the Steward to sleep: <word>.", whatever word an
+        earlier test left there (a test that failed leaves the next its own start)."""
+        path = self.project / STEWARD
+        path.write_text(asleep(path.read_text(encoding="utf-8"), word), encoding="utf-8")
+
     def served(self, path: str) -> str:
         with urllib.request.urlopen(self.url + path) as answer:
             return answer.read().decode("utf-8")
@@ -84,6 +93,13 @@ class Live:
         match = UPDATED.match(self.out.next_with(" preview updated in ", 300))
         assert match
         return match.group("what")
+
+
+def asleep(text: str, word: str) -> str:
+    changed, count = re.subn(r"Put the Steward to sleep(: \w+)?\.",
+                             f"Put the Steward to sleep: {word}.", text)
+    assert count == 1
+    return changed
 
 
 def wait_until(condition, timeout: float) -> None:
@@ -224,9 +240,6 @@ def test_the_server_answers_only_this_machine_by_name(live):
     assert channel.value.code == 421
 
 
-SLEEP = "Put the Steward to sleep."  # in the Steward's How to run, on its English page
-
-
 def test_an_edit_made_while_an_update_runs_is_the_one_shown(live, browser):
     page = browser.new_page()
     page.goto(live.url + "en/characters/steward/", wait_until="load")
@@ -239,10 +252,10 @@ def test_an_edit_made_while_an_update_runs_is_the_one_shown(live, browser):
         daemon=True).start()
     first = len(live.out.lines)
     with page.expect_navigation(timeout=60_000):
-        live.edit(STEWARD, SLEEP, "Put the Steward to sleep: Alpha.")
+        live.put_to_sleep("Alpha")
         # The update runs: it has written the page's Markdown and not yet had MkDocs build it.
         wait_until(lambda: "sleep: Alpha." in markdown.read_text(encoding="utf-8"), 60)
-        live.edit(STEWARD, "sleep: Alpha.", "sleep: Bravo.")
+        live.put_to_sleep("Bravo")
     article = page.locator("article").inner_text()
     assert ("Put the Steward to sleep: Bravo." in article, "Alpha" in article) == (True, False)
     assert (live.updated(), live.updated()) == ("ko 2 pages, en 2 pages",) * 2
@@ -258,9 +271,9 @@ def test_two_writes_a_tenth_of_a_second_apart_show_the_second(live, browser):
     page = browser.new_page()
     page.goto(live.url + "en/characters/steward/", wait_until="load")
     with page.expect_navigation(timeout=60_000):
-        live.edit(STEWARD, "sleep: Bravo.", "sleep: Charlie.")
+        live.put_to_sleep("Charlie")
         time.sleep(0.1)
-        live.edit(STEWARD, "sleep: Charlie.", "sleep: Delta.")
+        live.put_to_sleep("Delta")
     article = page.locator("article").inner_text()
     assert ("Put the Steward to sleep: Delta." in article, "Charlie" in article) == (True, False)
     # One update, or (the second write overtaking it) that update done again before it was
@@ -271,7 +284,7 @@ def test_two_writes_a_tenth_of_a_second_apart_show_the_second(live, browser):
     assert "Put the Steward to sleep: Delta." in live.served("en/characters/steward/")
     # A later edit alone is still seen (the watcher lives) and is one update.
     with page.expect_navigation(timeout=60_000):
-        live.edit(STEWARD, "sleep: Delta.", "sleep: Echo.")
+        live.put_to_sleep("Echo")
     assert "Put the Steward to sleep: Echo." in page.locator("article").inner_text()
     assert live.updated() == "ko 2 pages, en 2 pages"
     page.close()
@@ -283,8 +296,8 @@ def test_an_editors_save_through_other_files_is_one_update(live, browser):
     page = browser.new_page()
     page.goto(live.url + "en/characters/steward/", wait_until="load")
     path = live.project / STEWARD
-    for before, after in (("Echo", "Foxtrot"), ("Foxtrot", "Golf")):
-        text = path.read_text(encoding="utf-8").replace(f"sleep: {before}.", f"sleep: {after}.")
+    for after in ("Foxtrot", "Golf"):
+        text = asleep(path.read_text(encoding="utf-8"), after)
         with page.expect_navigation(timeout=60_000):
             if after == "Foxtrot":
                 temporary = path.with_name(f".{path.name}.tmp")
@@ -309,14 +322,18 @@ def test_a_page_an_update_removed_comes_back_in_the_open_page(live, browser):
     page = browser.new_page()
     page.goto(live.url + "en/characters/steward/", wait_until="load")
     path = live.project / STEWARD
-    text = path.read_text(encoding="utf-8")
-    with page.expect_navigation(timeout=60_000):
-        path.write_bytes(b"")
-    assert re.fullmatch(r"ko \d+ pages, en \d+ pages", live.updated())
-    assert "Page not found" in page.locator("main").inner_text()
-    with page.expect_navigation(timeout=60_000):
-        path.write_text(text, encoding="utf-8")
-    assert "Put the Steward to sleep: Golf." in page.locator("article").inner_text()
+    text = asleep(path.read_text(encoding="utf-8"), "India")
+    try:
+        with page.expect_navigation(timeout=60_000):
+            path.write_bytes(b"")
+        assert re.fullmatch(r"ko \d+ pages, en \d+ pages", live.updated())
+        assert "Page not found" in page.locator("main").inner_text()
+        with page.expect_navigation(timeout=60_000):
+            path.write_text(text, encoding="utf-8")
+    finally:  # the text back, for the tests after
+        if path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+    assert "Put the Steward to sleep: India." in page.locator("article").inner_text()
     assert re.fullmatch(r"ko \d+ pages, en \d+ pages", live.updated())
     page.close()
 
@@ -328,9 +345,20 @@ def test_an_edit_shows_though_the_pages_html_is_no_older_than_its_markdown(live)
     html = live.project / "build/preview/site/en/characters/steward/index.html"
     later = time.time_ns() + 3600 * 10**9
     os.utime(html, ns=(later, later))
-    live.edit(STEWARD, "sleep: Golf.", "sleep: Hotel.")
+    live.put_to_sleep("Hotel")
     assert live.updated() == "ko 2 pages, en 2 pages"
     assert "Put the Steward to sleep: Hotel." in live.served("en/characters/steward/")
+
+
+def test_a_text_edited_after_it_was_read_shows_on_its_source_page_as_it_was_parsed(tmp_path):
+    """An update reads the texts once: the source view of one edited meanwhile (by an editor
+    during an update) shows what its character pages were made from, not the edit."""
+    project = site_project(tmp_path)
+    corpus = load_corpus(project)
+    (project / "content" / "en" / "004_small.txt").write_text("Townsfolk\nChef\n", "utf-8")
+    _, views = site_of(project, corpus, corpus.diagnostics, None)
+    assert views == (SourceView("content/en/004_small.txt", "en",
+                                tuple(enumerate(SMALL_ALMANAC.split("\n"), 1))),)
 
 
 def test_a_second_serve_of_the_project_is_refused(live):

@@ -65,7 +65,8 @@ def _sources(root: Path, corpus: Corpus,
     read = {f"content/{name}" for name in DATA_FILES} | \
         {store_file(lang) for lang in corpus.languages.codes}
     views = tuple(source_views(root, {pf.file for pf in corpus.parsed} |
-                               (read & {d.file for d in diagnostics}), corpus.languages.codes))
+                               (read & {d.file for d in diagnostics}), corpus.languages.codes,
+                               corpus.texts))
     for view in views:
         over = len(os.fsencode(PurePosixPath(view.page).name)) - NAME_MAX
         if over > 0:

@@ -34,22 +34,30 @@ def source_link(file: str, line: int, shown: frozenset[str]) -> str | None:
     return f"{quote(page_path(file).removesuffix('.md'))}/#L{line}"  # "#", "?" in a name
 
 
-def source_views(root: Path, files: set[str], languages: tuple[str, ...]) -> list[SourceView]:
+def source_views(root: Path, files: set[str], languages: tuple[str, ...],
+                 texts: tuple[Text, ...]) -> list[SourceView]:
     """Every file under content/ among files (those the tool read: a file it did not read, say
     a private key beside the texts, is a finding, never a page) that can be read as UTF-8
-    text, in name order; never a file that a link leads to outside the project."""
+    text, in name order; never a file that a link leads to outside the project. A file among
+    `texts` shows as it was read, though it changed since (the page and its parse agree)."""
     views = []
-    project = root.resolve()
+    read = {text.file: text for text in texts}
     for file in sorted(f for f in files if f.startswith(_CONTENT)):
-        path = root / file
-        if not path.is_file() or not path.resolve().is_relative_to(project):
-            continue
         folder = PurePosixPath(file).parent.name
         lang = folder if folder in languages else None
-        try:
-            text = decode(path.read_bytes(), file, lang or "")
-        except OSError:
-            continue  # `unreadable` reports it
+        text = read.get(file) or _read(root, file, lang)
         if isinstance(text, Text):
             views.append(SourceView(file, lang, tuple(enumerate(text.lines, 1))))
     return views
+
+
+def _read(root: Path, file: str, lang: str | None) -> Text | None:
+    """A data file or store that a finding points at, read again to be shown."""
+    path = root / file
+    if not path.is_file() or not path.resolve().is_relative_to(root.resolve()):
+        return None
+    try:
+        text = decode(path.read_bytes(), file, lang or "")
+    except OSError:
+        return None  # `unreadable` reports it
+    return text if isinstance(text, Text) else None
