@@ -5,6 +5,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.search_box import search
+
+__all__ = ["search"]  # the fixture, for the tests of this module
+
 # (page, Korean name, English name): characters from 000, 001, 002, 004 and the rulebook (003).
 CHARACTERS = [
     ("characters/noble", "귀족", "Noble"),            # 000
@@ -29,8 +33,9 @@ def page(browser):
     page.close()
 
 
-def search(page, base, lang, query):
-    """Type into Material's search the way Hangul input arrives: fill, then input and keyup."""
+def search_on(page, base, lang, query):
+    """Type into Material's search on a page loaded anew the way Hangul input arrives: fill,
+    then input and keyup."""
     page.goto(f"{base}{lang}/", wait_until="networkidle")
     box = page.locator("input.md-search__input")
     box.fill(query)
@@ -50,20 +55,20 @@ def search(page, base, lang, query):
 
 
 @pytest.mark.parametrize("path,korean,english", CHARACTERS, ids=[c[2] for c in CHARACTERS])
-def test_names_find_the_page_in_both_languages(page, site_url, path, korean, english):
-    assert f"/ko/{path}/" in search(page, site_url, "ko", korean)
-    assert f"/en/{path}/" in search(page, site_url, "en", english)
+def test_names_find_the_page_in_both_languages(search, path, korean, english):
+    assert f"/ko/{path}/" in search("ko", korean)
+    assert f"/en/{path}/" in search("en", english)
 
 
 @pytest.mark.parametrize("query,path", [("귀족은", "characters/noble"),
                                         ("미치광이가", "characters/lunatic")])
-def test_a_korean_word_with_a_particle_finds_its_page(page, site_url, query, path):
-    assert f"/ko/{path}/" in search(page, site_url, "ko", query)
+def test_a_korean_word_with_a_particle_finds_its_page(search, query, path):
+    assert f"/ko/{path}/" in search("ko", query)
 
 
-def test_an_english_name_on_the_korean_site_finds_the_korean_page(page, site_url):
-    assert "/ko/characters/lunatic/" in search(page, site_url, "ko", "Lunatic")
-    assert "/en/characters/noble/" in search(page, site_url, "en", "귀족")
+def test_an_english_name_on_the_korean_site_finds_the_korean_page(search):
+    assert "/ko/characters/lunatic/" in search("ko", "Lunatic")
+    assert "/en/characters/noble/" in search("en", "귀족")
 
 
 def test_language_switch_keeps_the_page(page, site_url):
@@ -125,8 +130,8 @@ def test_no_request_left_127_0_0_1(page, site_url):
     for path in ("", "ko/characters/noble/", "en/characters/fanggu/", "ko/report/",
                  "ko/onuw/roles/sentinel/", "en/nightsheets/000-first/"):
         page.goto(f"{site_url}{path}", wait_until="networkidle")
-    search(page, site_url, "ko", "귀족은")
-    search(page, site_url, "en", "Fang Gu")
+    search_on(page, site_url, "ko", "귀족은")
+    search_on(page, site_url, "en", "Fang Gu")
     assert len(seen) > 20  # pages, stylesheets, scripts, the search index and its worker
     hosts = {urlsplit(url).hostname for url in seen if not url.startswith(("data:", "blob:"))}
     assert hosts == {"127.0.0.1"}
@@ -134,16 +139,14 @@ def test_no_request_left_127_0_0_1(page, site_url):
 
 @pytest.mark.parametrize("lang, pages", [("ko", {"drunk"}), ("en", {"drunk", "poisoner"})])
 def test_a_rule_the_almanac_cites_finds_its_terms_and_the_characters_that_cite_it(
-        page, built_site, site_url, lang, pages):
+        search, built_site, lang, pages):
     site, _ = built_site
     referring = {f"/{lang}/characters/{p.parent.name}/"
                  for p in (site / lang / "characters").glob("*/index.html")
                  if "Drunkenness and Poisoning" in p.read_text(encoding="utf-8")}
     assert referring == {f"/{lang}/characters/{ident}/" for ident in pages}
-    top = search(page, site_url, lang, "Drunkenness and Poisoning")
+    top = search(lang, "Drunkenness and Poisoning")
     # The rules terms' pages and the characters: never a home, team or script page.
     assert all(path.startswith((f"/{lang}/characters/", f"/{lang}/rules/")) for path in top)
     assert f"/{lang}/rules/drunk/" in top
-    every = {urlsplit(href).path for href in page.locator(
-        ".md-search-result__item > a").evaluate_all("links => links.map(link => link.href)")}
-    assert referring <= every
+    assert referring <= set(search.results(lang))

@@ -43,25 +43,42 @@ def hostile_site(tmp_path_factory):
     return project, sheets
 
 
-def load(browser, url):
-    page = browser.new_page()
-    dialogs = []
-    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
-    page.goto(url, wait_until="load")
-    page.wait_for_timeout(50)  # let an injected onerror or onload run, if there were one
-    return page, dialogs
+class Tab:
+    """One tab for page after page (a new tab for each page takes twice the time): load(url)
+    gives the page and the dialogs it opened."""
+
+    def __init__(self, browser) -> None:
+        self.page = browser.new_page()
+        self.dialogs: list[str] = []
+        self.page.on("dialog", self._opened)
+
+    def _opened(self, dialog) -> None:
+        self.dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    def load(self, url: str):
+        self.dialogs = []
+        self.page.goto(url, wait_until="load")
+        self.page.wait_for_timeout(50)  # let an injected onerror or onload run, if there were one
+        return self.page, self.dialogs
 
 
-def test_no_page_of_the_site_runs_or_shows_markup_from_the_corpus(browser, hostile_site):
+@pytest.fixture(scope="module")
+def tab(browser):
+    tab = Tab(browser)
+    yield tab
+    tab.page.close()
+
+
+def test_no_page_of_the_site_runs_or_shows_markup_from_the_corpus(tab, hostile_site):
     project, _ = hostile_site
     pages = [p for p in site_files(project / "site") if p.endswith(".html")]
     # 17 a language (3 views of source files), the root redirect and the root 404.html
     assert len(pages) == 36
     with serve(project / "site") as base:
         for path in pages:
-            page, dialogs = load(browser, base + path)
+            page, dialogs = tab.load(base + path)
             assert (path, dialogs, page.evaluate(INJECTED)) == (path, [], [])
-            page.close()
 
 
 @pytest.mark.parametrize("path, shown", [
@@ -69,46 +86,41 @@ def test_no_page_of_the_site_runs_or_shows_markup_from_the_corpus(browser, hosti
     ("en/characters/xjavascriptalert2onclickalert3/", LINK),
     ("en/characters/svgonloadalert4/", QUOTE),
 ])
-def test_a_hostile_name_is_the_page_title_as_text(browser, hostile_site, path, shown):
+def test_a_hostile_name_is_the_page_title_as_text(tab, hostile_site, path, shown):
     project, _ = hostile_site
     with serve(project / "site") as base:
-        page, _ = load(browser, base + path)
+        page, _ = tab.load(base + path)
         assert page.title().startswith(shown)
         assert page.locator("h1").first.inner_text() == shown
-        page.close()
-        home, _ = load(browser, base + path.split("/")[0] + "/")  # it lists every character
+        home, _ = tab.load(base + path.split("/")[0] + "/")  # it lists every character
         assert shown in home.locator("article a").all_inner_texts()
-        home.close()
 
 
-def test_every_attack_reaches_the_character_pages_as_text(browser, hostile_site):
+def test_every_attack_reaches_the_character_pages_as_text(tab, hostile_site):
     project, _ = hostile_site
     with serve(project / "site") as base:
         shown = ""
         for path in ("ko/characters/imgsrcxonerroralert1/", "ko/characters/noble/",
                      "en/characters/chef/", "ko/scripts/000/", "en/report/"):
-            page, _ = load(browser, base + path)
+            page, _ = tab.load(base + path)
             shown += page.locator("body").inner_text()
-            page.close()
     assert [attack for attack in ATTACKS if attack not in shown] == []
 
 
-def test_night_sheets_of_a_hostile_script_run_nothing(browser, hostile_site):
+def test_night_sheets_of_a_hostile_script_run_nothing(tab, hostile_site):
     _, sheets = hostile_site
     for sheet in sheets:
-        page, dialogs = load(browser, sheet.as_uri())
+        page, dialogs = tab.load(sheet.as_uri())
         assert (dialogs, page.evaluate(INJECTED)) == ([], [])
         assert page.title().startswith(f"Script {NAME}")
-        page.close()
-    page, _ = load(browser, sheets[0].as_uri())
+    page, _ = tab.load(sheets[0].as_uri())
     assert SCRIPT in page.locator("body").inner_text()  # the homebrew character's name
-    page.close()
 
 
-def test_search_results_show_hostile_titles_as_text(browser, hostile_site):
+def test_search_results_show_hostile_titles_as_text(tab, hostile_site):
     project, _ = hostile_site
     with serve(project / "site") as base:
-        page, dialogs = load(browser, base + "en/")
+        page, dialogs = tab.load(base + "en/")
         box = page.locator("input.md-search__input")
         box.fill("onerror")
         box.dispatch_event("input")
@@ -117,4 +129,3 @@ def test_search_results_show_hostile_titles_as_text(browser, hostile_site):
         titles = page.locator(".md-search-result__item h1").all_inner_texts()
         assert NAME in titles
         assert (dialogs, page.evaluate(INJECTED)) == ([], [])
-        page.close()

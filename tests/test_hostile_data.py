@@ -23,7 +23,9 @@ from generator.pipeline import load_facts
 from tests.conftest import FILES, ROOT
 from tests.hostile import hostile_project
 from tests.projects import site_files, site_project
-from tests.test_hostile_browser import INJECTED, load
+from tests.test_hostile_browser import INJECTED, tab
+
+__all__ = ["tab"]  # the fixture, for the tests of this module
 
 # Valid where a data file holds a regular expression or a format (no `*`, `{`, `}`), and each
 # part would run script or make markup if printed as HTML or Markdown; `&amp;` would show as `&`
@@ -118,7 +120,7 @@ def texts(page) -> str:
     return page.title() + "\n" + page.locator("body").inner_text()
 
 
-def test_no_page_runs_or_shows_markup_from_a_data_file(browser, site):
+def test_no_page_runs_or_shows_markup_from_a_data_file(tab, site):
     folder, fields = site
     assert len(fields) > 3
     # The pages that hold any part of the attack, as written or escaped in any way: the others
@@ -129,18 +131,17 @@ def test_no_page_runs_or_shows_markup_from_a_data_file(browser, site):
     shown = 0
     with serve(folder) as base:
         for path in pages:
-            page, dialogs = load(browser, base + path)
+            page, dialogs = tab.load(base + path)
             assert (path, dialogs, page.evaluate(INJECTED)) == (path, [], [])
             text = texts(page)
             # Wherever a part of the attack shows, the whole of it shows, as written.
             assert (path, text.count("alert(72)")) == (path, text.count(ATTACK))
             shown += text.count(ATTACK)
-            page.close()
     assert shown > 0
 
 
 @pytest.mark.parametrize("site", ["languages.yaml"], indirect=True)
-def test_the_site_name_and_language_names_show_as_written(browser, site):
+def test_the_site_name_and_language_names_show_as_written(tab, site):
     """MkDocs and Material print the site's name (title, header, menu) and the theme the
     language names (language menu) without escaping."""
     folder, fields = site
@@ -148,10 +149,9 @@ def test_the_site_name_and_language_names_show_as_written(browser, site):
         set(fields)
     with serve(folder) as base:
         for lang, site_name in (("ko", "연감"), ("en", "Almanac")):
-            page, _ = load(browser, f"{base}{lang}/report/")
+            page, _ = tab.load(f"{base}{lang}/report/")
             assert page.title().endswith(f" - {site_name}{ATTACK}")
             assert page.locator(".md-header__topic").first.inner_text() == site_name + ATTACK
             assert page.locator(".md-select__link").evaluate_all(
                 "links => links.map(link => link.textContent.trim())") == [
                 "한국어" + ATTACK, "English" + ATTACK]
-            page.close()

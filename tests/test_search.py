@@ -21,6 +21,9 @@ from generator.facts.rules import load_rules
 from generator.output.search_index import on_post_build
 from generator.views.sounds_like import hangul
 from tests.conftest import ROOT
+from tests.search_box import search
+
+__all__ = ["search"]  # the fixture, for the tests of this module
 
 # A Korean name with the particle a reader says with it → its page; characters of the almanacs
 # 000, 001 and 002 and roles of the rulebook 003.
@@ -84,44 +87,6 @@ def page(browser):
     page = browser.new_page()
     yield page
     page.close()
-
-
-@pytest.fixture(scope="module")
-def search(browser, site_url):
-    """search(lang, query): the first three pages the search box lists, one page per language
-    kept open. Hangul typing fires no key events, so the box is filled and told by `input` and
-    `keyup`; emptied first, it shows its placeholder, and a new answer replaces it."""
-    pages = {}
-
-    def ask(page, value: str) -> None:
-        box = page.locator("input.md-search__input")
-        box.fill(value)
-        box.dispatch_event("input")
-        box.dispatch_event("keyup")
-
-    def first_three(lang: str, query: str) -> list[str]:
-        if lang not in pages:
-            pages[lang] = browser.new_page()
-            pages[lang].goto(f"{site_url}{lang}/", wait_until="networkidle")
-        page = pages[lang]
-        placeholder = page.evaluate("JSON.parse(document.querySelector('#__config').textContent)"
-                                    ".translations['search.result.placeholder']")
-        meta = "document.querySelector('.md-search-result__meta').textContent"
-        ask(page, "")
-        page.wait_for_function(f"p => {meta} === p", arg=placeholder)
-        ask(page, query)
-        page.wait_for_function(f"p => {meta} !== p", arg=placeholder)
-        hrefs = page.locator(".md-search-result__item > a").evaluate_all(
-            "links => links.map(link => link.href)")
-        found: list[str] = []
-        for path in (urlsplit(href).path for href in hrefs):
-            if path not in found:
-                found.append(path)
-        return found[:3]
-
-    yield first_three
-    for page in pages.values():
-        page.close()
 
 
 def worker_search(page, base: str, lang: str, queries: list[str]) -> dict[str, list[str]]:

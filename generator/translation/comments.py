@@ -13,7 +13,7 @@ from generator.translation.lacking import Lacking
 def _used(name: str, text: str, particles: tuple[str, ...]) -> bool:
     """A name standing in the text as a word of its own, not inside a longer word (Imp, not
     Important; 포, not 포함), alone or with one of its language's particles (귀족에게)."""
-    if not name:
+    if not name or name not in text:  # most names are not in a text: no pattern to build
         return False
     after = "|".join(map(re.escape, particles))
     word = rf"(?<![^\W\d_]){re.escape(name)}(?:{after})?(?![^\W\d_])" if after else \

@@ -1,0 +1,59 @@
+"""Material's search box as a reader uses it, one page per language kept open for every query
+of a module (a page loaded anew for each would build the search index each time)."""
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import pytest
+
+
+class SearchBox:
+    """search(lang, query): the first three pages the search box lists. Hangul typing fires no
+    key events, so the box is filled and told by `input` and `keyup`; emptied first, it shows
+    its placeholder, and a new answer replaces it."""
+
+    def __init__(self, browser, site_url: str) -> None:
+        self.browser = browser
+        self.site_url = site_url
+        self.pages: dict = {}
+
+    def __call__(self, lang: str, query: str) -> list[str]:
+        page = self.page(lang)
+        placeholder = page.evaluate("JSON.parse(document.querySelector('#__config').textContent)"
+                                    ".translations['search.result.placeholder']")
+        meta = "document.querySelector('.md-search-result__meta').textContent"
+        _ask(page, "")
+        page.wait_for_function(f"p => {meta} === p", arg=placeholder)
+        _ask(page, query)
+        page.wait_for_function(f"p => {meta} !== p", arg=placeholder)
+        return self.results(lang)[:3]
+
+    def page(self, lang: str):
+        if lang not in self.pages:
+            self.pages[lang] = self.browser.new_page()
+            self.pages[lang].goto(f"{self.site_url}{lang}/", wait_until="networkidle")
+        return self.pages[lang]
+
+    def results(self, lang: str) -> list[str]:
+        """Every page the last query of lang listed, in its order."""
+        hrefs = self.page(lang).locator(".md-search-result__item > a").evaluate_all(
+            "links => links.map(link => link.href)")
+        return list(dict.fromkeys(urlsplit(href).path for href in hrefs))
+
+    def close(self) -> None:
+        for page in self.pages.values():
+            page.close()
+
+
+def _ask(page, value: str) -> None:
+    box = page.locator("input.md-search__input")
+    box.fill(value)
+    box.dispatch_event("input")
+    box.dispatch_event("keyup")
+
+
+@pytest.fixture(scope="module")
+def search(browser, site_url):
+    box = SearchBox(browser, site_url)
+    yield box
+    box.close()
