@@ -10,8 +10,10 @@ import pytest
 
 from generator.commands.build import build
 from generator.facts.official import load_official
+from generator.output.browser import serve
 from tests.conftest import ROOT
 from tests.projects import site_project
+from tests.search_box import SearchBox
 
 OFFICIAL = ROOT / "tests" / "fixtures" / "official"
 ROSTER = ["chef", "fortuneteller", "imp", "poisoner", "spy"]
@@ -115,6 +117,15 @@ def test_without_the_data_the_home_page_says_how_to_get_every_character(sites):
     assert "almanac-roster-note" in korean
 
 
+@pytest.fixture(scope="module")
+def search(browser, sites):
+    """The search box of the site built with the official data."""
+    with serve(sites["official"]) as base:
+        box = SearchBox(browser, base)
+        yield box
+        box.close()
+
+
 @pytest.mark.parametrize("lang, query, found", [
     ("ko", "스파이", "characters/spy/"),  # an alias of the glossary
     ("ko", "포춘텔러", "characters/fortuneteller/"),
@@ -122,13 +133,8 @@ def test_without_the_data_the_home_page_says_how_to_get_every_character(sites):
     ("ko", "Spy", "characters/spy/"),  # the other language's name
     ("en", "첩자", "characters/spy/"),
 ])
-def test_search_finds_a_character_by_the_names_players_type(browser, sites, lang, query, found):
-    from generator.output.browser import serve
-    from tests.test_browser import search
-    page = browser.new_page()
-    with serve(sites["official"]) as base:
-        assert search(page, base, lang, query)[0] == f"/{lang}/{found}"
-    page.close()
+def test_search_finds_a_character_by_the_names_players_type(search, lang, query, found):
+    assert search(lang, query)[0] == f"/{lang}/{found}"
 
 
 def test_a_page_names_its_aliases_in_their_language(sites):
