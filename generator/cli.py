@@ -4,6 +4,7 @@ Bad usage or input ends in one line, `file[:line]: error: message`, and exit sta
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from collections.abc import Iterator
@@ -13,17 +14,9 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 from urllib.parse import urlsplit
 
-from generator.commands import build as build_command
-from generator.commands import check as check_command
-from generator.commands import export_script as export_script_command
-from generator.commands import narration as narration_command
-from generator.commands import parse as parse_command
-from generator.commands import serve as serve_command
-from generator.commands import sheets as sheet_commands
-from generator.commands import translate as translate_commands
 from generator.errors import AlmanacError
 from generator.model import CONTROL, visible
-from generator.views.nightsheet import DETAILS, NIGHTS
+from generator.views.sheet_kinds import DETAILS, NIGHTS
 
 ROOT = Path.cwd()
 
@@ -162,7 +155,7 @@ def command_line() -> argparse.ArgumentParser:
 
     parse = _command(commands, "parse", "write the records JSON")
     parse.add_argument("--json", required=True, help="where to write the records")
-    parse.set_defaults(run=parse_command.run)
+    parse.set_defaults(run="parse:run")
 
     check = _command(commands, "check", "print diagnostics as file:line: severity code: message")
     check.add_argument("--format", choices=("text", "json"), default="text",
@@ -170,7 +163,7 @@ def command_line() -> argparse.ArgumentParser:
     check.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     check.add_argument("--lang", help="the language of the messages: a language of "
                                       "content/languages.yaml (default: English)")
-    check.set_defaults(run=check_command.run)
+    check.set_defaults(run="check:run")
 
     build = _command(commands, "build", "parse, check and build the site into site/")
     build.add_argument("--site-url", type=_site_url,
@@ -185,7 +178,7 @@ def command_line() -> argparse.ArgumentParser:
                             "installed font has")
     _official_option(build)
     _languages_option(build)
-    build.set_defaults(run=build_command.run)
+    build.set_defaults(run="build:run")
 
     serve = _command(commands, "serve", "a live preview on 127.0.0.1: rebuilt and reloaded as "
                                         "content/ or templates/ change")
@@ -193,7 +186,7 @@ def command_line() -> argparse.ArgumentParser:
                        help="the port on 127.0.0.1 to serve on (default: 8000)")
     _official_option(serve)
     _languages_option(serve)
-    serve.set_defaults(run=serve_command.run)
+    serve.set_defaults(run="serve:run")
 
     sheet = _command(commands, "nightsheet", "a night sheet of a script JSON file")
     sheet.add_argument("script", help="a custom script in the official JSON format")
@@ -204,7 +197,7 @@ def command_line() -> argparse.ArgumentParser:
                        help="first: the first night (default); other: every other night")
     _sheet_options(sheet, True)
     _outputs(sheet)
-    sheet.set_defaults(run=sheet_commands.nightsheet)
+    sheet.set_defaults(run="sheets:nightsheet")
 
     script_sheet = _command(commands, "scriptsheet",
                             "the sheet players hold: characters and jinxes")
@@ -214,7 +207,7 @@ def command_line() -> argparse.ArgumentParser:
     _official_option(script_sheet)
     _sheet_options(script_sheet, False)
     _outputs(script_sheet)
-    script_sheet.set_defaults(run=sheet_commands.scriptsheet)
+    script_sheet.set_defaults(run="sheets:scriptsheet")
 
     print_all = _command(commands, "print", "every sheet of a script as one-page PDFs")
     print_all.add_argument("script", help="a custom script in the official JSON format")
@@ -226,7 +219,7 @@ def command_line() -> argparse.ArgumentParser:
                                 "(ko,de,ja; zh_Hans or zh-Hans); default: languages.yaml's")
     _official_option(print_all)
     _sheet_options(print_all, True)
-    print_all.set_defaults(run=sheet_commands.print_sheets)
+    print_all.set_defaults(run="sheets:print_sheets")
 
     narration = _command(commands, "narration", "a One Night narration sheet for some roles")
     narration.add_argument("--roles", required=True,
@@ -235,14 +228,14 @@ def command_line() -> argparse.ArgumentParser:
                            help="a language of content/languages.yaml (default: its first)")
     narration.add_argument("--title", help="the sheet's title (default: the rulebook's)")
     _outputs(narration)
-    narration.set_defaults(run=narration_command.run)
+    narration.set_defaults(run="narration:run")
 
     export_script = _command(commands, "export-script",
                              "write a corpus script as official script JSON")
     export_script.add_argument("script_id", help="the script's id (e.g. 000) or title")
     export_script.add_argument("-o", "--output", required=True, metavar="FILE",
                                help="where to write the script JSON")
-    export_script.set_defaults(run=export_script_command.run)
+    export_script.set_defaults(run="export_script:run")
 
     export_po = _command(commands, "export-po",
                          "a PO file of the sections a language still lacks")
@@ -255,19 +248,19 @@ def command_line() -> argparse.ArgumentParser:
                            help="only these sections: ability, flavor, summary, how_to_run, "
                                 "examples (repeated or comma-separated)")
     _official_option(export_po)
-    export_po.set_defaults(run=translate_commands.export_po)
+    export_po.set_defaults(run="translate:export_po")
 
     import_po_command = _command(commands, "import-po", "merge a translated PO into the store, "
                                                        "content/<lang>/translations.po")
     import_po_command.add_argument("po", help="a PO file made by export-po and translated")
     import_po_command.add_argument("--lang", help="the PO's language, where its header has none")
-    import_po_command.set_defaults(run=translate_commands.import_po)
+    import_po_command.set_defaults(run="translate:import_po")
 
     update_po_command = _command(
         commands, "update-po", "bring content/<lang>/translations.po up to date with the corpus")
     update_po_command.add_argument("--lang", required=True,
                                    help="a language of content/languages.yaml")
-    update_po_command.set_defaults(run=translate_commands.update_po)
+    update_po_command.set_defaults(run="translate:update_po")
 
     for command in commands.choices.values():
         _output_levels(command)
@@ -279,11 +272,15 @@ def _run(args: argparse.Namespace) -> int:
         if not (args.root / "content").is_dir():
             raise AlmanacError("no content/ folder: run in the project folder or pass --root",
                                str(args.root))
+        # The command's module is imported only now: each loads only what it needs (MkDocs
+        # for build and serve alone), and `almanac -h` none.
+        module, function = args.run.split(":")
+        command = getattr(importlib.import_module(f"generator.commands.{module}"), function)
         # -q: standard output is dropped, but for check, whose findings are what it is for.
-        quiet = args.quiet and args.run is not check_command.run
+        quiet = args.quiet and args.command != "check"
         with open(os.devnull, "w", encoding="utf-8") as null, \
                 redirect_stdout(null) if quiet else nullcontext():
-            status: int = args.run(args)
+            status: int = command(args)
         sys.stdout.flush()  # what is still buffered fails here, in one line, not at exit
         return status
     except AlmanacError as err:

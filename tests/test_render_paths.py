@@ -9,7 +9,8 @@ from generator.facts.official import Part
 from generator.output.render import environment
 from generator.views.characters import sheet_orders
 from generator.views.corpus_script import from_corpus
-from generator.views.nightsheet import NIGHTS, build_sheet, stray_parts
+from generator.views.nightsheet import build_sheet, stray_parts
+from generator.views.sheet_kinds import NIGHTS
 from tests.conftest import ROOT
 
 

@@ -17,11 +17,12 @@ from generator.read.corpus import DATA_FILES, store_file
 from generator.resolve import Corpus
 from generator.views.corpus_script import from_corpus
 from generator.views.narration import build_narration
-from generator.views.nightsheet import NIGHTS, build_sheet
+from generator.views.nightsheet import build_sheet
 from generator.views.onuw import rulebook
 from generator.views.report import report_view
 from generator.views.roster import with_roster
 from generator.views.scriptsheet import build_script_sheet
+from generator.views.sheet_kinds import NIGHTS
 from generator.views.sources import SourceView, source_views
 
 

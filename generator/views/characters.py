@@ -19,7 +19,8 @@ from generator.translation.lacking import is_stale
 from generator.views import labels
 from generator.views.corpus_script import from_corpus
 from generator.views.fallback import in_chain_order
-from generator.views.nightsheet import NIGHTS, woken
+from generator.views.nightsheet import woken
+from generator.views.sheet_kinds import NIGHTS
 from generator.views.sounds_like import hangul
 
 

@@ -21,12 +21,8 @@ from generator.resolve import Corpus
 from generator.views.abilities import almanac_ability
 from generator.views.fallback import in_chain_order
 from generator.views.overrides import Overrides, overrides, own_text
+from generator.views.sheet_kinds import NIGHTS
 from generator.views.writing import title_in, written_in
-
-NIGHTS = ("first", "other")
-# How much of the almanac a row gives: short puts a one-line reminder (the script's own, the
-# official one in the sheet's language) before the almanac's steps; full, the steps first.
-DETAILS = ("short", "full")
 
 
 @dataclass(frozen=True)
@@ -263,7 +259,7 @@ def build_sheet(corpus: Corpus, script: ScriptSpec, lang: str, night: str,
                 official: OfficialTexts | None = None, detail: str = "full") -> NightSheet:
     """The sheet of one night; special rows (dusk, dawn, …) carry their id only: the template
     words them in the sheet's language. `official`: the official data files, where the user
-    gave them, fill what the almanac and the script lack. `detail`: one of DETAILS."""
+    gave them, fill what the almanac and the script lack. `detail`: one of sheet_kinds.DETAILS."""
     apart = _apart(corpus, script, night)
     order = _order(corpus, script, night, apart,
                    overrides(script, corpus.night_order, official))
