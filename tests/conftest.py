@@ -27,6 +27,20 @@ FILES = {
 }
 
 
+# The files that take longest (a minute or more on 2 cores), longest first: pytest-xdist hands
+# whole files (--dist loadfile) to the workers in the order collected, and a long one left for
+# last would keep one worker busy after the other has finished.
+LONGEST = ("test_accessibility.py", "test_accessibility_pages.py", "test_bad_input.py",
+           "test_script_shapes.py", "test_search.py", "test_writing_systems.py",
+           "test_data_languages.py", "test_browser.py", "test_hostile_data.py", "test_preview.py")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest files first, in LONGEST's order; each file's tests keep theirs."""
+    items.sort(key=lambda item: LONGEST.index(item.path.name) if item.path.name in LONGEST
+               else len(LONGEST))
+
+
 MUTATIONS = ("shuffle", "drop", "duplicate", "insert")
 
 

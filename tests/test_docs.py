@@ -7,7 +7,7 @@ import re
 import shlex
 import subprocess
 
-from tests.conftest import ROOT
+from tests.conftest import LONGEST, ROOT
 from tests.projects import almanac
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -57,3 +57,8 @@ def test_the_commands_page_says_what_the_parser_says():
     assert made.BEGIN + made.reference() + made.END in page  # stale: run the script
     assert "| `--night` | first: the first night (default); other: every other night (one of: " \
            "first, other) |" in page
+
+
+def test_the_test_files_run_first_are_files_of_the_suite():
+    """development.md's "the longest files first": a renamed file would silently go last."""
+    assert [name for name in LONGEST if not (ROOT / "tests" / name).is_file()] == []
