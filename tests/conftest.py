@@ -28,8 +28,9 @@ FILES = {
 
 
 # The files that take longest (a minute or more on 2 cores), longest first: pytest-xdist hands
-# whole files (--dist loadfile) to the workers in the order collected, and a long one left for
-# last would keep one worker busy after the other has finished.
+# whole files (--dist loadfile) to the workers in the order collected (--no-loadscope-reorder;
+# by default it puts the files with most tests first, and the one-test axe shard last), and a
+# long one left for last would keep one worker busy after the other has finished.
 LONGEST = ("test_accessibility.py", "test_accessibility_pages.py", "test_bad_input.py",
            "test_script_shapes.py", "test_search.py", "test_writing_systems.py",
            "test_data_languages.py", "test_browser.py", "test_hostile_data.py", "test_preview.py")
