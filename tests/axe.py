@@ -55,7 +55,7 @@ INDEX = "**/search/search_index.json"
 
 def _without_pages(route) -> None:
     """The site's search index as served, its pages left out: the worker of every page loaded
-    would otherwise build the whole index (a sixth of the plan's time), though a page's search
+    would otherwise build the whole index (a sixth of the plan's CPU), though a page's search
     panel, closed, is the same without it (the search tests open it on the real index)."""
     served = route.fetch()
     route.fulfill(response=served, json={**served.json(), "docs": []})
