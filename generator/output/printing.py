@@ -56,13 +56,15 @@ def print_pdfs(jobs: list[tuple[str, Path]]) -> list[int]:
     PDF is written whole, or not at all. Returns each PDF's page count."""
     counts = []
     with chromium() as browser:
+        # One page for every sheet, each set in place of the last: a new page for each took
+        # longer than the printing (6 sheets: 5.5 s against 2.1 s).
+        page = browser.new_page()
+        page.emulate_media(media="print")
         for html, pdf in jobs:
-            page = browser.new_page()
             page.set_content(html, wait_until="load")
-            page.emulate_media(media="print")
             write_with(pdf, partial(_pdf, page, fitting_scale(page)))
-            page.close()
             counts.append(pdf_pages(pdf.read_bytes()))
+        page.close()
     return counts
 
 
