@@ -8,9 +8,8 @@ import pytest
 
 
 class SearchBox:
-    """search(lang, query): the first three pages the search box lists. Hangul typing fires no
-    key events, so the box is filled and told by `input` and `keyup`; emptied first, it shows
-    its placeholder, and a new answer replaces it."""
+    """search(lang, query): the first three pages the search box lists, the query typed by
+    type_query; the box emptied first shows its placeholder, and a new answer replaces it."""
 
     def __init__(self, browser, site_url: str) -> None:
         self.browser = browser
@@ -22,9 +21,9 @@ class SearchBox:
         placeholder = page.evaluate("JSON.parse(document.querySelector('#__config').textContent)"
                                     ".translations['search.result.placeholder']")
         meta = "document.querySelector('.md-search-result__meta').textContent"
-        _ask(page, "")
+        type_query(page, "")
         page.wait_for_function(f"p => {meta} === p", arg=placeholder)
-        _ask(page, query)
+        type_query(page, query)
         page.wait_for_function(f"p => {meta} !== p", arg=placeholder)
         return self.results(lang)[:3]
 
@@ -45,7 +44,9 @@ class SearchBox:
             page.close()
 
 
-def _ask(page, value: str) -> None:
+def type_query(page, value: str) -> None:
+    """Into Material's search box as Hangul input arrives, which fires no key events: the box
+    filled, then told by `input` and `keyup`."""
     box = page.locator("input.md-search__input")
     box.fill(value)
     box.dispatch_event("input")

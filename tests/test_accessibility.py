@@ -13,6 +13,7 @@ import pytest
 
 from tests.axe import RUN, SETTLED, WIDTHS, axe_tab, kind, pages, plan, serious, shard, violations
 from tests.conftest import FILES, line_of
+from tests.search_box import type_query
 
 __all__ = ["axe_tab"]  # the fixture, for the tests of this module
 
@@ -42,10 +43,7 @@ def test_search_open_with_results_has_no_serious_violation(axe_tab, site_url, wi
     tab.goto(f"{site_url}{lang}/characters/chef/", wait_until="networkidle")
     if width == "phone":
         tab.click('label.md-header__button[for="__search"]')
-    box = tab.locator("input.md-search__input")
-    box.fill(query)
-    box.dispatch_event("input")
-    box.dispatch_event("keyup")
+    type_query(tab, query)
     tab.wait_for_selector(".md-search-result__item mark", timeout=10000)
     tab.wait_for_function(SETTLED)  # colours are measured after the results fade in
     assert serious(tab.evaluate(RUN)) == []

@@ -5,7 +5,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.search_box import search
+from tests.search_box import search, type_query
 
 __all__ = ["search"]  # the fixture, for the tests of this module
 
@@ -37,10 +37,7 @@ def search_on(page, base, lang, query):
     """A search on a page loaded anew (what a cold page fetches for it), typed the way Hangul
     input arrives: fill, then input and keyup; done when its results show."""
     page.goto(f"{base}{lang}/", wait_until="networkidle")
-    box = page.locator("input.md-search__input")
-    box.fill(query)
-    box.dispatch_event("input")
-    box.dispatch_event("keyup")
+    type_query(page, query)
     page.wait_for_selector(".md-search-result__item", timeout=10000)
 
 

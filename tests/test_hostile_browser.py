@@ -9,6 +9,7 @@ from generator.commands.build import build
 from generator.output.browser import serve
 from tests.hostile import ATTACKS, LINK, NAME, QUOTE, SCRIPT, hostile_project
 from tests.projects import almanac, site_files, site_project
+from tests.search_box import type_query
 
 # What any of the attacks would leave in the page if it had become markup.
 INJECTED = """() => {
@@ -121,10 +122,7 @@ def test_search_results_show_hostile_titles_as_text(tab, hostile_site):
     project, _ = hostile_site
     with serve(project / "site") as base:
         page, dialogs = tab.load(base + "en/")
-        box = page.locator("input.md-search__input")
-        box.fill("onerror")
-        box.dispatch_event("input")
-        box.dispatch_event("keyup")
+        type_query(page, "onerror")
         page.wait_for_selector(".md-search-result__item", timeout=10000)
         titles = page.locator(".md-search-result__item h1").all_inner_texts()
         assert NAME in titles

@@ -21,7 +21,7 @@ from generator.facts.rules import load_rules
 from generator.output.search_index import on_post_build
 from generator.views.sounds_like import hangul
 from tests.conftest import ROOT
-from tests.search_box import search
+from tests.search_box import search, type_query
 
 __all__ = ["search"]  # the fixture, for the tests of this module
 
@@ -292,10 +292,7 @@ def test_a_cold_page_fetches_at_most_250_kib_before_its_first_answer(browser, si
     # The worker's requests (the index, lunr's scripts) are the page's responses too.
     page.on("response", lambda response: fetched.update({response.url: len(response.body())}))
     page.goto(f"{site_url}{lang}/characters/chef/", wait_until="domcontentloaded")
-    box = page.locator("input.md-search__input")
-    box.fill("독살범" if lang == "ko" else "poisoner")
-    box.dispatch_event("input")
-    box.dispatch_event("keyup")
+    type_query(page, "독살범" if lang == "ko" else "poisoner")
     page.wait_for_selector(".md-search-result__item")
     search = {url: size for url, size in fetched.items() if SEARCH_DATA.search(urlsplit(url).path)}
     page.close()
@@ -388,10 +385,7 @@ def test_a_rules_file_of_the_wrong_shape_is_one_line_at_its_place(tmp_path):
 
 def test_a_result_links_its_page_with_the_words_to_highlight_as_written(page, site_url):
     page.goto(f"{site_url}ko/", wait_until="networkidle")
-    box = page.locator("input.md-search__input")
-    box.fill("독살범이")
-    box.dispatch_event("input")
-    box.dispatch_event("keyup")
+    type_query(page, "독살범이")
     page.wait_for_selector(".md-search-result__item")
     first = page.locator(".md-search-result__item > a").first.get_attribute("href")
     assert urlsplit(first).path.endswith("/characters/poisoner/")

@@ -16,6 +16,7 @@ from generator.commands.build import build
 from generator.livereload import LiveServer
 from tests.conftest import free_port
 from tests.projects import almanac, site_files, site_project
+from tests.search_box import type_query
 
 
 @pytest.fixture(scope="module")
@@ -73,10 +74,7 @@ def test_the_offline_site_follows_links_and_searches_over_file_urls(browser, off
     korean = page.locator('a[hreflang="ko"]').evaluate("link => link.href")  # the switch
     assert korean == (offline / "ko" / "characters" / "chef.html").as_uri()
     page.goto(korean)
-    box = page.locator("input.md-search__input")
-    box.fill("임프")
-    box.dispatch_event("input")
-    box.dispatch_event("keyup")
+    type_query(page, "임프")
     page.wait_for_selector(".md-search-result__item", timeout=10000)
     found = page.locator(".md-search-result__item > a").evaluate_all(
         "links => links.map(link => link.href)")
