@@ -18,8 +18,6 @@ from generator.errors import AlmanacError
 from generator.model import CONTROL, visible
 from generator.views.sheet_kinds import DETAILS, NIGHTS
 
-ROOT = Path.cwd()
-
 
 def _site_url(value: str) -> str:
     """An http(s) address, which MkDocs writes into every page's links as it is."""
@@ -148,7 +146,7 @@ def command_line() -> argparse.ArgumentParser:
     parser = _Parser(prog="almanac", description=_DESCRIPTION, epilog=_EPILOG)
     parser.add_argument("--version", action="version", version=f"%(prog)s {version('almanac')}",
                         help="show the almanac's version and exit")
-    parser.add_argument("--root", type=Path, default=ROOT,
+    parser.add_argument("--root", type=Path, default=Path.cwd(),
                         help="project folder holding content/ (default: the current folder)")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser,
                                      title="commands", metavar="COMMAND")

@@ -18,6 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # Sheet commands speak the reader's language without --lang: the tests' runs read English,
 # whatever the locale of the one running them.
 os.environ["LANGUAGE"] = "en"
+# The commands run in the tests' processes too (tests/projects.py), as scripts/test runs them.
+os.environ["NO_MKDOCS_2_WARNING"] = "1"
 FILES = {
     "000": "content/ko/000_a5b1c4d9f849e54a.txt",
     "001": "content/ko/001_1d042180b4afe951.txt",

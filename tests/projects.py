@@ -5,8 +5,11 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
+import threading
 from pathlib import Path
 
+from generator.cli import main
 from tests.conftest import ROOT, corpus_project
 
 # Two characters in the 004 shape: enough for every page type but the One Night ones.
@@ -36,10 +39,48 @@ def site_project(root: Path, texts: dict[str, bytes] | None = None) -> Path:
 
 
 def almanac(*args: str, root: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """The command line, run as a user runs it (from the project folder)."""
-    return subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=root or ROOT,
-                          capture_output=True, text=True, encoding="utf-8",
-                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(ROOT)})
+    """The command line as a user runs it from the project folder: its exit status and what it
+    wrote to standard output and error, the build's processes included (they write to the same
+    files). It runs in this process: a new interpreter would take longer to start than most
+    commands take to run (test_cli runs the command as a process of its own). In a thread of its
+    own, as Playwright's sync API, which printing starts, runs once per thread and the tests'
+    browser may hold this one."""
+    outcome: list[int] = []
+
+    def run() -> None:
+        try:
+            outcome.append(main(list(args)))
+        except SystemExit as end:  # argparse's usage errors, -h and --version
+            outcome.append(end.code if isinstance(end.code, int) else 0 if end.code is None
+                           else 1)
+
+    folder = os.getcwd()
+    streams = sys.stdout, sys.stderr
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        for stream in streams:
+            stream.flush()
+        saved = os.dup(1), os.dup(2)
+        os.dup2(out.fileno(), 1)
+        os.dup2(err.fileno(), 2)
+        sys.stdout = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115 - restored below
+        sys.stderr = open(2, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+        os.chdir(root or ROOT)
+        try:
+            thread = threading.Thread(target=run)
+            thread.start()
+            thread.join()
+        finally:
+            os.chdir(folder)
+            sys.stdout.flush()
+            sys.stderr.flush()
+            sys.stdout, sys.stderr = streams
+            for fd, kept in zip((1, 2), saved, strict=True):
+                os.dup2(kept, fd)
+                os.close(kept)
+        out.seek(0)
+        err.seek(0)
+        return subprocess.CompletedProcess(["almanac", *args], outcome[0] if outcome else 1,
+                                           out.read().decode("utf-8"), err.read().decode("utf-8"))
 
 
 def site_files(site: Path) -> list[str]:

@@ -13,6 +13,7 @@ import pytest
 from generator.facts.night_order import OnuwRules, load_night_order
 from generator.views.narration import build_narration
 from tests.conftest import ROOT
+from tests.projects import almanac as run_almanac
 
 FIXTURES = ROOT / "tests" / "fixtures"
 # The official order (test_glossary checks this file against nightsheet.json's fingerprint).
@@ -21,8 +22,7 @@ SPECIALS = {"dusk", "minioninfo", "demoninfo", "dawn"}
 
 
 def almanac(*args):
-    result = subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=ROOT,
-                            capture_output=True, text=True, encoding="utf-8")
+    result = run_almanac(*args)
     assert result.returncode == 0, result.stderr
     return result
 
