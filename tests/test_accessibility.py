@@ -11,7 +11,20 @@ from pathlib import Path
 
 import pytest
 
-from tests.axe import RUN, SETTLED, WIDTHS, axe_tab, kind, pages, plan, serious, shard, violations
+from tests.axe import (
+    AXE_UNDER_SERIOUS,
+    RUN,
+    SETTLED,
+    UNDER_SERIOUS,
+    WIDTHS,
+    axe_tab,
+    kind,
+    pages,
+    plan,
+    serious,
+    shard,
+    violations,
+)
 from tests.conftest import FILES, line_of
 from tests.search_box import type_query
 
@@ -28,6 +41,18 @@ def test_the_plan_sees_every_page_once_and_every_kind_at_both_widths(built_site)
     assert {("ko", "report"), ("en", "characters"), ("ko",), ("en", "sources")} <= \
         {kind(path) for path in both}
     assert len(runs) == len(pages(site)) + len(both)
+
+
+def test_the_rules_left_out_are_those_axe_says_find_less_than_serious(axe_tab, site_url):
+    tab = axe_tab["desktop"]
+    tab.goto(f"{site_url}ko/", wait_until="load")
+    assert tab.evaluate(AXE_UNDER_SERIOUS) == sorted(UNDER_SERIOUS)
+    # Left out of the run, as no other rule is.
+    ran = tab.evaluate(RUN.replace("resultTypes: ['violations']", "resultTypes: ['passes']"))
+    outcomes = {rule["id"] for kind in ("violations", "passes", "incomplete", "inapplicable")
+                for rule in ran[kind]}
+    assert outcomes & set(UNDER_SERIOUS) == set()
+    assert {"color-contrast", "link-name", "html-has-lang"} <= outcomes
 
 
 def test_no_page_of_the_first_shard_has_a_serious_violation(axe_tab, built_site, site_url):
