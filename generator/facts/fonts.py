@@ -22,8 +22,9 @@ def _ranges() -> tuple[tuple[int, ...], tuple[int, ...]] | None:
                                  text=True, check=True).stdout
     except (OSError, subprocess.CalledProcessError):
         return None
+    # A span once, though most fonts list it (a seventh as many to read).
     spans = sorted((int(start, 16), int(end or start, 16))
-                   for word in listing.split() for start, _, end in [word.partition("-")])
+                   for word in set(listing.split()) for start, _, end in [word.partition("-")])
     starts: list[int] = []
     ends: list[int] = []
     for start, end in spans:
