@@ -61,6 +61,13 @@ LINKED_OUT = _code(
 UNDECODABLE = _code(
     "undecodable", "error", N_("A file is not valid UTF-8; it was skipped."),
     N_("not UTF-8 at byte {offset}: {reason}; file skipped"))
+NAME_TOO_LONG = _code(
+    "name-too-long", "error",
+    N_("A text whose name is too long for its page in the site (the name and `.md`, past the "
+       "255 bytes of a file name); it is read and checked, but no site is built until it is "
+       "renamed."),
+    N_("the name is too long for its page in the site: the name and `.md` are {size} bytes, "
+       "past the 255 of a file name; shorten it"))
 STORE_UNREADABLE = _code(
     "store-unreadable", "error",
     N_("A translation store (content/<language>/translations.po) that is not a PO file "
@@ -303,5 +310,6 @@ PO_DUPLICATE = _code(
 
 # The order the report lists the corpus's codes in; PO codes are the import's own.
 CORPUS_CODES = (
-    UNREADABLE, NOT_READ, UNKNOWN_LANGUAGE, UNDECODABLE, STORE_UNREADABLE, UNKNOWN_SHAPE,
-    UNPLACED_LINE, ENTRY_WITHOUT_NAME, DAMAGED_NAME, SCRIPT_COUNT, UNKNOWN_CHARACTER, SUPERSEDED)
+    UNREADABLE, NOT_READ, UNKNOWN_LANGUAGE, UNDECODABLE, NAME_TOO_LONG, STORE_UNREADABLE,
+    UNKNOWN_SHAPE, UNPLACED_LINE, ENTRY_WITHOUT_NAME, DAMAGED_NAME, SCRIPT_COUNT,
+    UNKNOWN_CHARACTER, SUPERSEDED)

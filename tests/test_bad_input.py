@@ -71,7 +71,7 @@ def test_serve_of_a_corpus_with_errors_serves_nothing(tmp_path):
     assert result.returncode == 1
     assert result.stderr == ("content/en/004_x.txt:2: undecodable: not UTF-8 at byte 10: invalid "
                              "start byte; file skipped\n"
-                             "Nothing served: 1 errors above. Fix them and run `almanac serve` "
+                             "Nothing served: 1 error above. Fix them and run `almanac serve` "
                              "again.\n")
 
 

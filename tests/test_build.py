@@ -61,7 +61,7 @@ def test_error_findings_keep_the_previous_site_unless_allowed(tmp_path, capsys):
     err = capsys.readouterr().err.splitlines()
     assert err[0] == ("content/ko/bad.txt:1: undecodable: not UTF-8 at byte 0: invalid start "
                       "byte; file skipped")
-    assert err[1] == ("Site not built: 1 errors above; the previous site/ is unchanged. "
+    assert err[1] == ("Site not built: 1 error above; the previous site/ is unchanged. "
                       "Fix them, or pass --allow-errors to build anyway.")
     assert site_files(project / "site") == ["previous.html"]
     assert build(project, URL, allow_errors=True) == 1  # built, and still says it has errors

@@ -136,7 +136,7 @@ def test_quiet_says_only_what_is_wrong(tmp_path):
     assert result.stderr.splitlines() == [
         "content/en/005_bad.txt:2: undecodable: not UTF-8 at byte 10: invalid start byte; file "
         "skipped",
-        "Site not built: 1 errors above; the previous site/ is unchanged. Fix them, or pass "
+        "Site not built: 1 error above; the previous site/ is unchanged. Fix them, or pass "
         "--allow-errors to build anyway."]
     result = almanac("check", "-q", "-v", cwd=tmp_path)
     assert (result.returncode, result.stderr) == (

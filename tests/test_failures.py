@@ -24,14 +24,28 @@ def _previous_site(project) -> None:
     (project / "site" / "previous.html").write_text("old", encoding="utf-8")
 
 
-def test_a_corpus_file_name_too_long_for_its_page_is_one_line(tmp_path):
+def test_a_corpus_file_name_too_long_for_its_page_is_an_error_finding(tmp_path):
     name = "004_" + "a" * 247 + ".txt"  # 255 bytes: its page, name and .md, would be 258
     project = site_project(tmp_path, {f"en/{name}": SMALL_ALMANAC.encode()})
     _previous_site(project)
+    finding = (f"content/en/{name}:1: name-too-long: the name is too long for its page in the "
+               "site: the name and `.md` are 258 bytes, past the 255 of a file name; shorten it")
+    checked = almanac("check", root=project)
+    assert checked.returncode == 1
+    assert f"content/en/{name}:1: error name-too-long: " in checked.stdout
+    # Read all the same: its characters are in the records.
+    assert checked.stderr.splitlines()[-1] == \
+        "2 characters, 0 scripts, 0 rulebooks; 1 error, 0 warnings, 2 infos"
     result = almanac("build", root=project)
-    assert result.returncode == 2
-    assert result.stderr == (f"content/en/{name}: error: the name is too long for its page in "
-                             "the site (the name and `.md`): shorten it by 3 bytes or more\n")
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [finding, "Site not built: 1 error above; the previous "
+                                          "site/ is unchanged. Fix them, or pass --allow-errors "
+                                          "to build anyway."]
+    allowed = almanac("build", "--allow-errors", root=project)
+    assert allowed.returncode == 2
+    assert allowed.stderr.splitlines() == [
+        finding, f"content/en/{name}: error: the name is too long for its page in the site "
+                 "(name-too-long above): rename it to build the site"]
     assert site_files(project / "site") == ["previous.html"]
     assert sorted(p.name for p in project.iterdir()) == [
         ".almanac-build.lock", "content", "mkdocs.yml", "site", "templates"]

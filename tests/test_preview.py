@@ -188,7 +188,7 @@ def test_an_error_is_shown_and_the_last_good_site_served(live):
         "content/en/005_bad.txt:2: undecodable: not UTF-8 at byte 10: invalid start byte; " \
         "file skipped"
     assert live.err.next_with("Preview not updated", 60) == \
-        "Preview not updated: 1 errors above; it shows the last good site."
+        "Preview not updated: 1 error above; it shows the last good site."
     with urllib.request.urlopen(live.url + "en/characters/steward/") as answer:
         assert "as the author now writes" in answer.read().decode("utf-8")
     bad.unlink()
@@ -398,7 +398,7 @@ def test_serve_with_errors_serves_the_last_good_preview(tmp_path):
             f"{project / 'build' / 'preview' / 'site'}; edits to content/, templates/ and "
             "mkdocs.yml show in the open page; Ctrl-C stops)")
         assert err.next_with("Preview not updated", 10) == \
-            "Preview not updated: 1 errors above; it shows the last good site."
+            "Preview not updated: 1 error above; it shows the last good site."
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/en/characters/chef/") as page:
             assert "A made-up ability for a small test of the Chef." in page.read().decode()
     finally:

@@ -15,7 +15,7 @@ from mkdocs.exceptions import Abort
 
 from generator.checks import run_checks
 from generator.commands.arguments import official_data
-from generator.commands.findings import print_errors
+from generator.commands.findings import errors_above, print_errors
 from generator.facts.catalogs import catalog_stats
 from generator.facts.interface_words import english_count, official_words
 from generator.facts.official import OfficialTexts
@@ -106,7 +106,7 @@ def build(root: Path, site_url: str = "", *, allow_errors: bool = False,
         print(visible(notice), file=sys.stderr)
     print_errors(diagnostics, verbose)
     if counts["error"] and not allow_errors:
-        print(f"Site not built: {counts['error']} errors above; the previous site/ is unchanged. "
+        print(f"Site not built: {errors_above(counts['error'])}; the previous site/ is unchanged. "
               "Fix them, or pass --allow-errors to build anyway.", file=sys.stderr)
         return 1
     # The installed fonts asked once, before the languages' processes inherit the answer.

@@ -14,3 +14,8 @@ def print_errors(diagnostics: tuple[Diagnostic, ...], warnings: bool = False) ->
     for error in (d for d in diagnostics if d.severity in shown):
         print(visible(f"{error.file}:{error.line}: {error.code}: {message(error, 'en')}"),
               file=sys.stderr)
+
+
+def errors_above(count: int) -> str:
+    """'1 error above', '2 errors above': the lines that follow the errors (in English, as they)."""
+    return f"{count} {'error' if count == 1 else 'errors'} above"

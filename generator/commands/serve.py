@@ -20,7 +20,7 @@ from mkdocs.exceptions import Abort
 
 from generator.checks import run_checks
 from generator.commands.arguments import official_data
-from generator.commands.findings import print_errors
+from generator.commands.findings import errors_above, print_errors
 from generator.errors import AlmanacError
 from generator.facts.official import OfficialTexts
 from generator.facts.site_languages import select_languages
@@ -98,8 +98,8 @@ class Preview:
             if errors or self.verbose:
                 print_errors(diagnostics, self.verbose)
             if errors:
-                print(f"Preview not updated: {errors} errors above; it shows the last good site."
-                      if self.preview.good else f"Nothing served: {errors} errors above. Fix "
+                print(f"Preview not updated: {errors_above(errors)}; it shows the last good site."
+                      if self.preview.good else f"Nothing served: {errors_above(errors)}. Fix "
                       "them and run `almanac serve` again.", file=sys.stderr)
                 return None
             selection = select_languages(corpus.languages, self.official, self.languages,

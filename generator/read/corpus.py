@@ -2,6 +2,7 @@
 diagnostic."""
 from __future__ import annotations
 
+import os
 import stat
 import unicodedata
 from dataclasses import dataclass
@@ -9,6 +10,7 @@ from pathlib import Path
 
 from generator.codes import (
     LINKED_OUT,
+    NAME_TOO_LONG,
     NOT_READ,
     STORE_UNREADABLE,
     UNDECODABLE,
@@ -61,6 +63,16 @@ STORE = "translations.po"
 
 def store_file(lang: str) -> str:
     return f"content/{lang}/{STORE}"
+
+
+# The most bytes of a file's name (Linux's file systems): a text's page in the site is named
+# after it, the name and `.md` (views/sources.py).
+NAME_MAX = 255
+
+
+def page_name_size(name: str) -> int:
+    """The bytes of the name of a text's page in the site."""
+    return len(os.fsencode(name)) + len(".md")
 
 
 def _is_text(path: Path) -> bool:
@@ -126,8 +138,10 @@ def read_corpus(content: Path, root: Path, langs: tuple[str, ...]
             result = decode(data, shown, lang_dir.name)
             if isinstance(result, Diagnostic):
                 diagnostics.append(result)
-            else:
-                texts.append(result)
+                continue
+            texts.append(result)
+            if page_name_size(path.name) > NAME_MAX:  # read all the same: nothing of it lost
+                diagnostics.append(NAME_TOO_LONG.at(shown, 1, size=page_name_size(path.name)))
     return texts, diagnostics
 
 
