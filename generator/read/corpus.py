@@ -140,8 +140,8 @@ def read_corpus(content: Path, root: Path, langs: tuple[str, ...]
                 diagnostics.append(result)
                 continue
             texts.append(result)
-            if page_name_size(path.name) > NAME_MAX:  # read all the same: nothing of it lost
-                diagnostics.append(NAME_TOO_LONG.at(shown, 1, size=page_name_size(path.name)))
+            if (size := page_name_size(path.name)) > NAME_MAX:  # read all the same
+                diagnostics.append(NAME_TOO_LONG.at(shown, 1, size=size))
     return texts, diagnostics
 
 
