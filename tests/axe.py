@@ -5,6 +5,9 @@ sources, report, …) at both widths. The plan is cut into shards, one test modu
 pytest-xdist's workers share the site between them (axe over the whole site is the slow part)."""
 from __future__ import annotations
 
+import json
+import os
+import shutil
 from itertools import groupby
 from pathlib import Path
 
@@ -67,31 +70,37 @@ def serious(result: dict) -> list[str]:
             for v in result["violations"] if v["impact"] in FAILING for node in v["nodes"][:3]]
 
 
-INDEX = "**/search/search_index.json"
+def without_search_pages(site: Path, view: Path) -> Path:
+    """The site as hard links, each language's search index with its pages left out. The
+    worker of every page loaded would otherwise build the whole index (a sixth of the plan's
+    CPU), though a page's search panel, closed, is the same without it (the search tests open it
+    on the real index). A copy served, not a route: Playwright turns off the HTTP cache of a
+    page it routes, and every page would fetch and compile the theme's scripts anew."""
+    shutil.copytree(site, view, copy_function=os.link)
+    for index in view.glob("*/search/search_index.json"):
+        data = json.loads(index.read_text(encoding="utf-8"))
+        index.unlink()  # a link to the site's own file, which the other tests serve
+        index.write_text(json.dumps({**data, "docs": []}), encoding="utf-8")
+    return view
 
 
-def _without_pages(route) -> None:
-    """The site's search index as served, its pages left out: the worker of every page loaded
-    would otherwise build the whole index (a sixth of the plan's CPU), though a page's search
-    panel, closed, is the same without it (the search tests open it on the real index)."""
-    served = route.fetch()
-    route.fulfill(response=served, json={**served.json(), "docs": []})
-
-
-def violations(tabs: dict, site_url: str, runs: list[tuple[str, str]]) -> dict[str, list[str]]:
-    """The serious violations of each (page, width) of runs that has any, search closed."""
+def violations(tabs: dict, base: str, runs: list[tuple[str, str]]) -> dict[str, list[str]]:
+    """The serious violations of each (page, width) of runs that has any."""
     found = {}
-    for tab in tabs.values():
-        tab.route(INDEX, _without_pages)
-    try:
-        for path, width in runs:
-            tabs[width].goto(f"{site_url}{path}", wait_until="load")
-            if problems := serious(tabs[width].evaluate(RUN)):
-                found[f"{path} ({width})"] = problems
-    finally:
-        for tab in tabs.values():
-            tab.unroute(INDEX, _without_pages)
+    for path, width in runs:
+        tabs[width].goto(f"{base}{path}", wait_until="load")
+        if problems := serious(tabs[width].evaluate(RUN)):
+            found[f"{path} ({width})"] = problems
     return found
+
+
+@pytest.fixture(scope="module")
+def plan_url(built_site, tmp_path_factory):
+    """The base URL of the built site with its search indexes' pages left out, for the plan."""
+    from generator.output.browser import serve
+    with serve(without_search_pages(built_site[0], tmp_path_factory.mktemp("axe") / "site")) \
+            as base:
+        yield base
 
 
 @pytest.fixture(scope="module")

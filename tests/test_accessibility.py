@@ -5,6 +5,7 @@ critical violation. Then the keyboard at phone width: every focus stop visible, 
 keys; the head's description and counterparts; marks of language."""
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -21,14 +22,16 @@ from tests.axe import (
     kind,
     pages,
     plan,
+    plan_url,
     serious,
     shard,
     violations,
+    without_search_pages,
 )
 from tests.conftest import FILES, line_of
 from tests.search_box import type_query
 
-__all__ = ["axe_tab"]  # the fixture, for the tests of this module
+__all__ = ["axe_tab", "plan_url"]  # the fixtures, for the tests of this module
 
 
 def test_the_plan_sees_every_page_once_and_every_kind_at_both_widths(built_site):
@@ -43,6 +46,21 @@ def test_the_plan_sees_every_page_once_and_every_kind_at_both_widths(built_site)
     assert len(runs) == len(pages(site)) + len(both)
 
 
+def test_the_plans_copy_is_the_site_but_for_the_pages_of_its_search_indexes(built_site,
+                                                                          tmp_path):
+    site, _ = built_site
+    view = without_search_pages(site, tmp_path / "site")
+    files = sorted(p.relative_to(site) for p in site.rglob("*") if p.is_file())
+    assert sorted(p.relative_to(view) for p in view.rglob("*") if p.is_file()) == files
+    indexes = [f for f in files if f.as_posix().endswith("/search/search_index.json")]
+    assert [f.parts[0] for f in indexes] == ["en", "ko"]
+    assert [f for f in files if (view / f).read_bytes() != (site / f).read_bytes()] == indexes
+    for index in indexes:
+        seen, kept = (json.loads((folder / index).read_text(encoding="utf-8"))
+                      for folder in (site, view))
+        assert len(seen["docs"]) > 200 and kept == {**seen, "docs": []}
+
+
 def test_the_rules_left_out_are_those_axe_says_find_less_than_serious(axe_tab, site_url):
     tab = axe_tab["desktop"]
     tab.goto(f"{site_url}ko/", wait_until="load")
@@ -55,9 +73,9 @@ def test_the_rules_left_out_are_those_axe_says_find_less_than_serious(axe_tab, s
     assert {"color-contrast", "link-name", "html-has-lang"} <= outcomes
 
 
-def test_no_page_of_the_first_shard_has_a_serious_violation(axe_tab, built_site, site_url):
+def test_no_page_of_the_first_shard_has_a_serious_violation(axe_tab, built_site, plan_url):
     site, _ = built_site
-    assert violations(axe_tab, site_url, shard(site, 0)) == {}
+    assert violations(axe_tab, plan_url, shard(site, 0)) == {}
 
 
 @pytest.mark.parametrize("width", WIDTHS)
