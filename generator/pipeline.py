@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
 
 from generator.facts.glossary import Glossary, load_glossary
@@ -16,10 +17,25 @@ from generator.read.corpus import DATA_FILES, Text, read_corpus, read_stores
 from generator.read.po import PoFile
 from generator.resolve import Corpus, resolve
 
+Facts = tuple[Languages, Glossary, NightOrder]
 
-def load_facts(content: Path) -> tuple[Languages, Glossary, NightOrder]:
+
+def load_facts(content: Path) -> Facts:
     """The data files of content/: the languages, the glossary (with the rules terms), the
     night order and the editors' nights of steps."""
+    return _facts(content, data_files(content))
+
+
+def data_files(content: Path) -> tuple[bytes, ...]:
+    """The bytes of content/'s data files (DATA_FILES; b"" for one that is not there)."""
+    return tuple(path.read_bytes() if path.is_file() else b""
+                 for path in (content / name for name in DATA_FILES))
+
+
+# Read once a process for as long as the files' bytes stay the same: the preview reads content/
+# at every edit, and a test session runs hundreds of commands on a few projects.
+@lru_cache(maxsize=4)
+def _facts(content: Path, data: tuple[bytes, ...]) -> Facts:
     languages = load_languages(content / "languages.yaml")
     glossary = replace(load_glossary(content / "glossary.yaml", languages),
                        rules=load_rules(content / "rules.yaml"))
@@ -51,23 +67,18 @@ class CorpusReader:
 
     def __init__(self, root: Path) -> None:
         self.root = root
-        self._data: tuple[bytes, ...] = ()  # the data files' bytes the facts were read from
-        self._facts: tuple[Languages, Glossary, NightOrder] | None = None
+        self._data: tuple[bytes, ...] | None = None  # the data files' bytes last read
         self._parsed: dict[Text, ParsedFile] = {}  # by text: a file parses the same if unchanged
 
     def read(self) -> tuple[Corpus, bool]:
         """The corpus, and whether the data files changed since the last read (or this is the
         first): then whatever was made from the last corpus may differ though its texts do not."""
         content = self.root / "content"
-        data = tuple(path.read_bytes() if path.is_file() else b""
-                     for path in (content / name for name in DATA_FILES))
-        facts_changed = data != self._data or self._facts is None
+        data = data_files(content)
+        languages, glossary, night_order = _facts(content, data)
+        facts_changed, self._data = data != self._data, data
         if facts_changed:
-            self._facts = load_facts(content)
-            self._data = data
             self._parsed = {}
-        assert self._facts is not None
-        languages, glossary, night_order = self._facts
         texts, diagnostics = read_corpus(content, self.root, languages.codes)
         stores, store_diagnostics = read_stores(content, self.root, languages.codes)
         before, self._parsed = self._parsed, {}

@@ -1,4 +1,5 @@
 """The glossary and night order hold the official facts, and the names the corpus adds."""
+import shutil
 from collections import Counter
 
 import yaml
@@ -6,7 +7,8 @@ import yaml
 from generator.facts.glossary import load_glossary
 from generator.facts.languages import load_languages
 from generator.facts.night_order import load_night_order
-from tests.conftest import ROOT
+from generator.pipeline import load_facts
+from tests.conftest import ROOT, corpus_project
 from tests.fingerprints import facts_digest, load_fingerprints
 
 # Fingerprints of the same facts drawn from the official data (scripts/fingerprint_official.py).
@@ -102,3 +104,18 @@ def test_the_editions_titles_are_checked_like_every_field(tmp_path):
         with pytest.raises(AlmanacError) as caught:
             load_glossary(path, LANGUAGES)
         assert caught.value.message == message
+
+
+
+def test_the_data_files_are_read_again_once_their_bytes_change_and_not_before(tmp_path):
+    content = corpus_project(tmp_path, {}) / "content"
+    shutil.copy(ROOT / "content" / "rules.yaml", content / "rules.yaml")
+    first = load_facts(content)
+    assert load_facts(content) is first
+    glossary = content / "glossary.yaml"
+    glossary.write_text(glossary.read_text(encoding="utf-8").replace("ko: 요리사\n", "ko: 주방장\n"),
+                        encoding="utf-8")
+    chefs = [terms.by_id("botc", "chef") for terms in (first[1], load_facts(content)[1])]
+    assert [chef.names["ko"] for chef in chefs if chef] == ["요리사", "주방장"]
+    (content / "rules.yaml").unlink()  # a data file gone is a change too
+    assert load_facts(content)[1].rules.terms == ()
