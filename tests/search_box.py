@@ -11,8 +11,8 @@ class SearchBox:
     """search(lang, query): the first three pages the search box lists, the query typed by
     type_query; the box emptied first shows its placeholder, and a new answer replaces it."""
 
-    def __init__(self, browser, site_url: str) -> None:
-        self.browser = browser
+    def __init__(self, context, site_url: str) -> None:
+        self.context = context  # a browser context: the search box's tabs open in it
         self.site_url = site_url
         self.pages: dict = {}
 
@@ -29,7 +29,7 @@ class SearchBox:
 
     def page(self, lang: str):
         if lang not in self.pages:
-            self.pages[lang] = self.browser.new_page()
+            self.pages[lang] = self.context.new_page()
             self.pages[lang].goto(f"{self.site_url}{lang}/", wait_until="networkidle")
         return self.pages[lang]
 
@@ -54,7 +54,7 @@ def type_query(page, value: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def search(browser, site_url):
-    box = SearchBox(browser, site_url)
+def search(context, site_url):
+    box = SearchBox(context, site_url)
     yield box
     box.close()

@@ -116,25 +116,24 @@ FOCUSED = """() => {
 
 @pytest.mark.parametrize("lang", ["ko", "en"])
 def test_at_phone_width_every_focus_stop_is_visible_and_the_menu_opens_by_keyboard(
-        browser, site_url, lang):
-    tab = browser.new_page(viewport={"width": 390, "height": 844})
+        page, site_url, lang):
+    page.set_viewport_size({"width": 390, "height": 844})
     for path in ("report/", "onuw/roles/sentinel/", "onuw/wake-order/"):
-        tab.goto(f"{site_url}{lang}/{path}", wait_until="load")
+        page.goto(f"{site_url}{lang}/{path}", wait_until="load")
         stops = []
         for _ in range(60):
-            tab.keyboard.press("Tab")
-            stops.append(tab.evaluate(FOCUSED))
+            page.keyboard.press("Tab")
+            stops.append(page.evaluate(FOCUSED))
         assert [stop for stop in stops if not stop["visible"]] == [], path
-    tab.goto(f"{site_url}{lang}/characters/chef/", wait_until="load")
+    page.goto(f"{site_url}{lang}/characters/chef/", wait_until="load")
     for _ in range(10):
-        tab.keyboard.press("Tab")
-        if tab.evaluate("document.activeElement.getAttribute('for')") == "__drawer":
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.getAttribute('for')") == "__drawer":
             break
     else:
         pytest.fail("the menu button takes no focus")
-    tab.keyboard.press("Enter")
-    assert tab.evaluate("document.getElementById('__drawer').checked")
-    tab.close()
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.getElementById('__drawer').checked")
 
 
 def head(html: str) -> str:

@@ -26,13 +26,6 @@ CHARACTERS = [
 ]
 
 
-@pytest.fixture
-def page(browser):
-    page = browser.new_page()
-    yield page
-    page.close()
-
-
 def search_on(page, base, lang, query):
     """A search on a page loaded anew (what a cold page fetches for it), typed the way Hangul
     input arrives: fill, then input and keyup; done when its results show."""
@@ -79,8 +72,8 @@ def test_a_missing_translation_shows_the_notice(page, site_url):
     page.wait_for_url(f"{site_url}en/report/")
 
 
-def test_phone_width_has_no_sideways_scrolling(browser, site_url):
-    page = browser.new_page(viewport={"width": 390, "height": 844})
+def test_phone_width_has_no_sideways_scrolling(page, site_url):
+    page.set_viewport_size({"width": 390, "height": 844})
     for path in ("ko/characters/lunatic/", "en/characters/lunatic/", "ko/nightsheets/000-first/"):
         page.goto(f"{site_url}{path}", wait_until="networkidle")
         width = page.evaluate("document.documentElement.scrollWidth")
@@ -111,7 +104,8 @@ def test_a_night_sheet_page_of_the_site_prints_on_one_a4_page(page, site_url, tm
 
 
 
-def test_no_request_left_127_0_0_1(page, site_url):
+def test_no_request_left_127_0_0_1(browser, site_url):
+    page = browser.new_page()  # a context of its own: nothing cached, every request seen
     seen = []
     page.on("request", lambda request: seen.append(request.url))
     for path in ("", "ko/characters/noble/", "en/characters/fanggu/", "ko/report/",
@@ -119,6 +113,7 @@ def test_no_request_left_127_0_0_1(page, site_url):
         page.goto(f"{site_url}{path}", wait_until="networkidle")
     search_on(page, site_url, "ko", "귀족은")
     search_on(page, site_url, "en", "Fang Gu")
+    page.close()
     assert len(seen) > 20  # pages, stylesheets, scripts, the search index and its worker
     hosts = {urlsplit(url).hostname for url in seen if not url.startswith(("data:", "blob:"))}
     assert hosts == {"127.0.0.1"}

@@ -133,8 +133,7 @@ def live(tmp_path_factory):
         server.wait()
 
 
-def test_an_edit_shows_in_the_open_page_by_itself(live, browser):
-    page = browser.new_page()
+def test_an_edit_shows_in_the_open_page_by_itself(live, page):
     page.goto(live.url + "en/characters/steward/", wait_until="load")
     assert "The Steward knows 1 good player. The Steward learns a player" in \
         page.locator("article").inner_text()
@@ -145,7 +144,6 @@ def test_an_edit_shows_in_the_open_page_by_itself(live, browser):
         page.locator("article").inner_text()
     # The English page and its source file's page, in both languages (Korean shows the English).
     assert live.updated() == "ko 2 pages, en 2 pages"
-    page.close()
 
 
 def test_an_edit_rebuilds_only_the_pages_it_changes(live):
@@ -240,8 +238,7 @@ def test_the_server_answers_only_this_machine_by_name(live):
     assert channel.value.code == 421
 
 
-def test_an_edit_made_while_an_update_runs_is_the_one_shown(live, browser):
-    page = browser.new_page()
+def test_an_edit_made_while_an_update_runs_is_the_one_shown(live, page):
     page.goto(live.url + "en/characters/steward/", wait_until="load")
     markdown = live.project / "build/preview/en/docs/characters/steward.md"
     # What the page's reload script asks: answered once a newer site is shown.
@@ -264,11 +261,9 @@ def test_an_edit_made_while_an_update_runs_is_the_one_shown(live, browser):
     # open pages reload once, after the second line (not a second before it, after the first).
     wait_until(lambda: shown, 10)
     assert shown[0] > live.out.times[first + 1] - 0.2
-    page.close()
 
 
-def test_two_writes_a_tenth_of_a_second_apart_show_the_second(live, browser):
-    page = browser.new_page()
+def test_two_writes_a_tenth_of_a_second_apart_show_the_second(live, page):
     page.goto(live.url + "en/characters/steward/", wait_until="load")
     with page.expect_navigation(timeout=60_000):
         live.put_to_sleep("Charlie")
@@ -287,13 +282,11 @@ def test_two_writes_a_tenth_of_a_second_apart_show_the_second(live, browser):
         live.put_to_sleep("Echo")
     assert "Put the Steward to sleep: Echo." in page.locator("article").inner_text()
     assert live.updated() == "ko 2 pages, en 2 pages"
-    page.close()
 
 
-def test_an_editors_save_through_other_files_is_one_update(live, browser):
+def test_an_editors_save_through_other_files_is_one_update(live, page):
     """Saved as editors save: a new file renamed over the text (atomic saves); vim's swap file
     beside it and its backup, the text moved aside and written anew."""
-    page = browser.new_page()
     page.goto(live.url + "en/characters/steward/", wait_until="load")
     path = live.project / STEWARD
     for after in ("Foxtrot", "Golf"):
@@ -312,14 +305,12 @@ def test_an_editors_save_through_other_files_is_one_update(live, browser):
                 swap.unlink()
         assert f"Put the Steward to sleep: {after}." in page.locator("article").inner_text()
         assert live.updated() == "ko 2 pages, en 2 pages"
-    page.close()
 
 
-def test_a_page_an_update_removed_comes_back_in_the_open_page(live, browser):
+def test_a_page_an_update_removed_comes_back_in_the_open_page(live, page):
     """An update that reads a text while an editor has emptied it (truncated, not yet written)
     removes its pages: the page open on one reloads to the site's 404 page, which reloads again
     when the text is written."""
-    page = browser.new_page()
     page.goto(live.url + "en/characters/steward/", wait_until="load")
     path = live.project / STEWARD
     text = asleep(path.read_text(encoding="utf-8"), "India")
@@ -335,7 +326,6 @@ def test_a_page_an_update_removed_comes_back_in_the_open_page(live, browser):
             path.write_text(text, encoding="utf-8")
     assert "Put the Steward to sleep: India." in page.locator("article").inner_text()
     assert re.fullmatch(r"ko \d+ pages, en \d+ pages", live.updated())
-    page.close()
 
 
 def test_an_edit_shows_though_the_pages_html_is_no_older_than_its_markdown(live):

@@ -97,9 +97,10 @@ def test_progress_counts_present_sections(built_site):
 
 
 @pytest.fixture
-def report(browser, site_url):
+def report(context, site_url):
     def opened(lang: str, width: int):
-        tab = browser.new_page(viewport={"width": width, "height": 900})
+        tab = context.new_page()
+        tab.set_viewport_size({"width": width, "height": 900})
         tab.goto(f"{site_url}{lang}/report/")
         return tab
     pages = []
@@ -185,11 +186,9 @@ CONTRAST = """() => {
 
 @pytest.mark.parametrize("path", ["en/report/", "ko/report/", "ko/nightsheets/000-first/",
                                   "en/scriptsheets/000/"])
-def test_report_and_sheets_meet_aa_contrast(browser, site_url, path):
-    tab = browser.new_page()
-    tab.goto(site_url + path)
-    assert tab.evaluate(CONTRAST) == []
-    tab.close()
+def test_report_and_sheets_meet_aa_contrast(page, site_url, path):
+    page.goto(site_url + path)
+    assert page.evaluate(CONTRAST) == []
 
 
 def test_translatable_now_stale_and_draft_and_rows_in_the_readers_order(tmp_path):

@@ -118,10 +118,10 @@ def test_without_the_data_the_home_page_says_how_to_get_every_character(sites):
 
 
 @pytest.fixture(scope="module")
-def search(browser, sites):
+def search(context, sites):
     """The search box of the site built with the official data."""
     with serve(sites["official"]) as base:
-        box = SearchBox(browser, base)
+        box = SearchBox(context, base)
         yield box
         box.close()
 

@@ -81,9 +81,9 @@ def test_a_character_page_menu_lists_no_character(built_site):
         "../../onuw/", "../../scriptsheets/000/", "../../report/"]
 
 
-def test_every_character_is_two_taps_from_the_menu_on_a_phone(built_site, site_url, browser):
+def test_every_character_is_two_taps_from_the_menu_on_a_phone(built_site, site_url, page):
     site, _ = built_site
-    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.set_viewport_size({"width": 390, "height": 844})
     page.goto(site_url + "en/characters/chef/", wait_until="load")
     page.click("label.md-header__button[for=__drawer]")  # open the menu
     page.locator(".md-nav--primary a.md-nav__link", has_text="Home").first.click()  # tap 1
@@ -95,4 +95,3 @@ def test_every_character_is_two_taps_from_the_menu_on_a_phone(built_site, site_u
     page.locator("article a[href='characters/fanggu/']").click()  # tap 2
     page.wait_for_url(site_url + "en/characters/fanggu/")
     assert page.locator("h1").inner_text() == "Fang Gu"
-    page.close()

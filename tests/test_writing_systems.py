@@ -325,25 +325,22 @@ def test_isolation_marks_only_text_written_the_other_way():
     assert isolated(english, "en", ("en", "ko")) == english  # no language runs the other way
 
 
-def test_a_hebrew_sheet_mirrors_and_its_english_runs_left_to_right(built, browser):
+def test_a_hebrew_sheet_mirrors_and_its_english_runs_left_to_right(built, page):
     project, official, _ = built
     result = almanac("nightsheet", "script.json", "--lang", "he", "--night", "first",
                      "--official", str(official), "--html", "mirror-he.html", root=project)
     assert result.returncode == 0, result.stderr
-    page = browser.new_page(viewport={"width": 800, "height": 600})
-    try:
-        page.set_content((project / "mirror-he.html").read_text(encoding="utf-8"))
-        chef = '[data-id="chef"]'
-        name = page.locator(f"{chef} .nightsheet-name").bounding_box()
-        text = page.locator(f"{chef} .nightsheet-text").bounding_box()
-        assert name and text and name["x"] > text["x"]  # the name starts the row, on the right
-        # The team's bar is on the name's right, where the row starts.
-        assert page.locator(f"{chef} .nightsheet-name").evaluate(
-            "e => [getComputedStyle(e).borderRightWidth, getComputedStyle(e).borderLeftWidth]"
-        ) == ["5px", "0px"]
-        # The English title, isolated, runs left to right inside the right-to-left header.
-        assert page.locator("h1.nightsheet-title").evaluate(
-            "e => getComputedStyle(e).direction") == "ltr"
-        assert page.evaluate("getComputedStyle(document.body).direction") == "rtl"
-    finally:
-        page.close()
+    page.set_viewport_size({"width": 800, "height": 600})
+    page.set_content((project / "mirror-he.html").read_text(encoding="utf-8"))
+    chef = '[data-id="chef"]'
+    name = page.locator(f"{chef} .nightsheet-name").bounding_box()
+    text = page.locator(f"{chef} .nightsheet-text").bounding_box()
+    assert name and text and name["x"] > text["x"]  # the name starts the row, on the right
+    # The team's bar is on the name's right, where the row starts.
+    assert page.locator(f"{chef} .nightsheet-name").evaluate(
+        "e => [getComputedStyle(e).borderRightWidth, getComputedStyle(e).borderLeftWidth]"
+    ) == ["5px", "0px"]
+    # The English title, isolated, runs left to right inside the right-to-left header.
+    assert page.locator("h1.nightsheet-title").evaluate(
+        "e => getComputedStyle(e).direction") == "ltr"
+    assert page.evaluate("getComputedStyle(document.body).direction") == "rtl"
