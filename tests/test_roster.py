@@ -118,10 +118,10 @@ def test_without_the_data_the_home_page_says_how_to_get_every_character(sites):
 
 
 @pytest.fixture(scope="module")
-def search(context, sites):
+def search(browser, sites):
     """The search box of the site built with the official data."""
     with serve(sites["official"]) as base:
-        box = SearchBox(context, base)
+        box = SearchBox(browser, base)
         yield box
         box.close()
 
