@@ -393,3 +393,27 @@ def test_a_rules_term_without_its_own_name_or_definition_says_it_is_english(page
     definition = page.locator(".almanac-definition")
     assert definition.get_attribute("lang") == "en"
     assert definition.inner_text().startswith("A poisoned player's ability stops working")
+
+
+
+# A word is indexed in several forms at one place (a Korean word as written and as its stem,
+# "料理人" and its part "料理"); a query that finds two of them marks the place once.
+@pytest.mark.parametrize("code", list(NAMES))
+def test_a_result_title_is_the_name_marked_once(page, languages_site, code):
+    chef = NAMES[code][0]
+    page.goto(f"{languages_site}{code}/", wait_until="networkidle")
+    type_query(page, chef)
+    page.wait_for_selector(".md-search-result__item")
+    assert page.locator(".md-search-result__item > a h1").first.inner_html() == \
+        f"<mark>{chef}</mark>"
+
+
+def test_each_word_a_korean_query_finds_in_a_results_text_is_marked_once(page, site_url):
+    page.goto(f"{site_url}ko/", wait_until="networkidle")
+    type_query(page, "중독")  # 중독된, 중독이: indexed as written and as the stem 중독
+    page.wait_for_selector(".md-search-result__item")
+    marks = page.locator(".md-search-result__item mark").evaluate_all(
+        "marks => marks.map(mark => [mark.textContent, mark.children.length])")
+    assert len(marks) >= 10
+    assert [text for text, _ in marks if not text.startswith("중독")] == []
+    assert {children for _, children in marks} == {0}
