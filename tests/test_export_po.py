@@ -165,32 +165,25 @@ def test_filters_and_official_suggestions(corpus, tmp_path):
         ("", False)
 
 
-def test_the_official_data_offers_every_cards_text_the_almanac_has_in_no_language(corpus):
-    """The fixture's Spy and Imp have no almanac entry; the Chef's ability none in any language."""
+def test_the_official_data_adds_suggestions_and_no_message_import_po_could_not_take(corpus):
+    """The fixture's Spy and Imp have no almanac entry, the Chef's ability no text in any
+    language: their cards are on their pages already, and no message of the PO."""
     from generator.facts.official import load_official
+    from generator.translation.lacking import lacking, lacking_roles
     official = load_official(ROOT / "tests" / "fixtures" / "official")
     assert corpus.character("botc", "imp") is None and corpus.character("botc", "spy") is None
-    for lang, other in (("ko", "en"), ("en", "ko")):
-        buffer = BytesIO()
-        write_lacking(corpus, lang, buffer, official)
-        cards = {m.context: m for m in read_po(BytesIO(buffer.getvalue()), locale=lang)
-                 if m.id and "the official card only" in " ".join(m.auto_comments)}
-        # A card with no text in lang (the Spy's in Korean) suggests nothing: not offered.
-        assert sorted(cards) == ["chef/ability", "imp/ability"], lang
-        for context, message in cards.items():
-            ident = context.split("/")[0]
-            assert (message.id, message.string, message.fuzzy) == (
-                official.ability(ident, other).text, official.ability(ident, lang).text, True)
-        assert cards["imp/ability"].auto_comments == [
-            "임프 · Imp · ability: the official card only, no almanac text in any language"]
-    # Without the official data, nothing of the kind.
+    for lang in ("ko", "en"):
+        with_data, without = BytesIO(), BytesIO()
+        count = write_lacking(corpus, lang, with_data, official)
+        assert count == write_lacking(corpus, lang, without) == \
+            len(list(lacking(corpus, lang))) + len(list(lacking_roles(corpus, lang)))
+        contexts = [m.context for m in read_po(BytesIO(with_data.getvalue()), locale=lang)
+                    if m.id]
+        assert len(contexts) == len(set(contexts)) == count
+        assert {"imp/ability", "spy/ability", "chef/ability"} & set(contexts) == set()
+    # A character only the official data has can be asked for by its id: nothing to translate.
     buffer = BytesIO()
-    write_lacking(corpus, "ko", buffer)
-    assert "imp/" not in buffer.getvalue().decode("utf-8")
-    # A character only the official data has can be asked for by its id.
-    buffer = BytesIO()
-    assert write_lacking(corpus, "ko", buffer, official, {"imp"}) == 1
-    assert "msgctxt \"imp/ability\"" in buffer.getvalue().decode("utf-8")
+    assert write_lacking(corpus, "ko", buffer, official, {"imp"}) == 0
 
 
 def test_the_last_line_speaks_the_language_of_the_po(tmp_path):
@@ -202,3 +195,12 @@ def test_the_last_line_speaks_the_language_of_the_po(tmp_path):
     english = almanac("export-po", "--lang", "en", "--character", "noble", "-o",
                       str(tmp_path / "en.po"))
     assert english.stdout == f"4 messages → {tmp_path / 'en.po'}\n"
+
+
+def test_a_language_of_the_official_data_alone_is_declared_before_it_is_translated(tmp_path):
+    from tests.projects import almanac
+    refused = almanac("export-po", "--lang", "de", "-o", str(tmp_path / "de.po"))
+    assert (refused.returncode, refused.stdout) == (2, "")
+    assert refused.stderr == "error: unknown language 'de'; the project has ko, en: declare it in " \
+        "content/languages.yaml to write or translate in it\n"
+    assert not (tmp_path / "de.po").exists()

@@ -181,3 +181,21 @@ def test_a_one_night_role_description_comes_back_onto_its_page(tmp_path):
         (("At the vote, point at a player.", "They are safe."), "en")
     assert views["bodyguard"].source.startswith(f"{STORE}:")
     assert views["curator"].description_lang == "ko"  # the others as the rulebook has them
+
+
+def test_a_source_changed_and_changed_back_makes_its_translation_current_again(tmp_path):
+    project = project_copy(tmp_path)
+    old = noble_ability(project)
+    (project / "in.po").write_bytes(po("en", ("noble/ability", old, "You start knowing 3.")))
+    assert almanac("import-po", "in.po", root=project).returncode == 0
+    source = project / "content/ko/000_a5b1c4d9f849e54a.txt"
+    text = source.read_text(encoding="utf-8")
+    source.write_text(text.replace(old, "새 능력입니다."), encoding="utf-8")
+    assert almanac("update-po", "--lang", "en", root=project).returncode == 0
+    assert messages(project)["noble/ability"].fuzzy
+    source.write_text(text, encoding="utf-8")
+    assert almanac("update-po", "--lang", "en", root=project).returncode == 0
+    back = messages(project)["noble/ability"]
+    assert (back.id, back.string, back.flags, back.previous_id) == \
+        (old, "You start knowing 3.", (), None)
+    assert "translation-stale" not in almanac("check", root=project).stdout

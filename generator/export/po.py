@@ -13,7 +13,7 @@ from babel.messages.catalog import Catalog
 
 from generator.errors import AlmanacError
 from generator.facts.official import OfficialTexts
-from generator.model import PRESENT, SECTIONS
+from generator.model import SECTIONS
 from generator.read.po import PoFile, PoMessage
 from generator.resolve import Corpus
 from generator.translation.comments import message_comments
@@ -22,9 +22,7 @@ from generator.translation.lacking import (
     lacking,
     lacking_roles,
     revision,
-    source_text,
     store_message,
-    written_state,
 )
 from generator.translation.po_text import po_text
 from generator.views.roster import with_roster
@@ -35,7 +33,9 @@ _FORMAT_FLAGS = frozenset({"python-format", "python-brace-format"})
 # No dates (the file stays byte-identical for the same corpus) and no placeholder people.
 _OMITTED_HEADERS = frozenset({"Report-Msgid-Bugs-To", "POT-Creation-Date", "PO-Revision-Date",
                               "Last-Translator"})
-# The sections the official card has, offered as fuzzy suggestions with --official.
+# The sections the official card has: with --official, lang's card is a lacking section's fuzzy
+# suggestion. A section no language of the almanac writes is no message: import-po could not take
+# it, and the page shows the card already.
 _CARD = {"ability": OfficialTexts.ability, "flavor": OfficialTexts.flavor}
 
 
@@ -73,7 +73,7 @@ def lacking_catalog(corpus: Corpus, lang: str, official: OfficialTexts | None = 
     if sections is not None and sections - set(SECTIONS):
         raise AlmanacError(f"no section {', '.join(sorted(sections - set(SECTIONS)))}; "
                            f"the sections are {', '.join(SECTIONS)}")
-    roster = with_roster(corpus, official)  # with the official data, its every character
+    roster = with_roster(corpus, official)  # --character may name any card of the data
     if characters is not None:
         known = {c.id for c in roster.characters if c.game == "botc"}
         for unknown in sorted(characters - known):
@@ -108,39 +108,9 @@ def lacking_catalog(corpus: Corpus, lang: str, official: OfficialTexts | None = 
             auto_comments=comments, flags=("fuzzy",) if suggested or translation else (),
             previous_id=stored.previous_id if stored and stored.previous_id else ())
         message.flags -= _FORMAT_FLAGS
-    if official:
-        _add_cards(catalog, roster, lang, official, characters, sections)
     if characters is None and sections is None:
         _add_roles(catalog, corpus, lang)
     return catalog
-
-
-def _add_cards(catalog: Catalog, roster: Corpus, lang: str, official: OfficialTexts,
-               characters: set[str] | None, sections: set[str] | None) -> None:
-    """The card's ability and flavor of every official character where the almanac has no text
-    in any language (a character it lacks, a section nobody wrote) and the card one in lang:
-    the card in another language as msgid, lang's as a fuzzy suggestion. Nothing to import
-    yet: import-po takes a section once the almanac has a text to translate from."""
-    for character in roster.characters:
-        if official.character(character.id) is None or \
-                (characters is not None and character.id not in characters):
-            continue
-        for section, card in _CARD.items():
-            if (sections is not None and section not in sections) or \
-                    source_text(roster, character, lang, section) is not None or \
-                    written_state(character, lang, section) == PRESENT:
-                continue  # export-po's message of the section, or lang's own text
-            suggestion = card(official, character.id, lang)
-            source = next((text.text for code in roster.languages.others(lang)
-                           if (text := card(official, character.id, code)) and text.lang == code),
-                          None)
-            if source is None or suggestion is None or suggestion.lang != lang:
-                continue
-            names = " · ".join(character.name(c) for c in roster.languages.codes)
-            catalog.add(source, string=suggestion.text, context=f"{character.id}/{section}",
-                        flags=("fuzzy",), auto_comments=[
-                            f"{names} · {section}: the official card only, no almanac text in "
-                            "any language"]).flags -= _FORMAT_FLAGS
 
 
 def _add_roles(catalog: Catalog, corpus: Corpus, lang: str) -> None:

@@ -122,8 +122,9 @@ class Languages:
     def __getitem__(self, code: str) -> Language:
         language = self.get(code)
         if language is None:
-            raise AlmanacError(f"unknown language '{code}'; the project has: "
-                               f"{', '.join(self.codes)}")
+            raise AlmanacError(f"unknown language '{code}'; the project has "
+                               f"{', '.join(self.codes)}: declare it in content/languages.yaml "
+                               "to write or translate in it")
         return language
 
     def others(self, code: str) -> tuple[str, ...]:

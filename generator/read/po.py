@@ -7,6 +7,7 @@ character, keeps the last of two messages of one context without a word, and giv
 a msgstr. This reader follows gettext's grammar and fails at the line, as msgfmt does."""
 from __future__ import annotations
 
+import codecs
 import re
 from dataclasses import dataclass, field
 
@@ -21,6 +22,7 @@ _ESCAPE = re.compile(r"\\(?:([0-7]{1,3})|x([0-9A-Fa-f]+)|(.)|$)")
 _QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
 # The lines git writes around the two sides of a merge conflict (`|||||||`: the base, in diff3).
 _CONFLICT = re.compile(r"(<{7}|\|{7}|={7}|>{7})(?: |$)")
+_CHARSET = re.compile(rb'^"Content-Type:[^"\n]*charset=([A-Za-z0-9_.:-]+)', re.MULTILINE)
 
 
 class PoRefusedError(AlmanacError):
@@ -95,22 +97,51 @@ def _string(text: str, file: str, line: int, column: int) -> str:
     return _unescape(text[1:-1], file, line, column + 1)
 
 
-def decode_po(data: bytes, file: str) -> list[str]:
+def declared_charset(data: bytes) -> str | None:
+    """The charset the header's Content-Type names (ASCII, as gettext requires), if any."""
+    found = _CHARSET.search(data[:data.find(b"\n\n") if b"\n\n" in data else 4096])
+    return found.group(1).decode("ascii") if found else None
+
+
+def _codec(charset: str | None, file: str) -> str:
+    """The codec of a declared charset; UTF-8 where none is declared, as msgfmt reads it."""
+    if charset is None or charset.upper() == "CHARSET":  # xgettext's placeholder
+        return "utf-8"
+    try:
+        return codecs.lookup(charset).name
+    except LookupError:
+        raise AlmanacError(f"the header's charset={charset} is no encoding this tool knows; "
+                           f"convert the file: msgconv -t UTF-8 {file} -o {file}", file) from None
+
+
+def decode_po(data: bytes, file: str, any_charset: bool = False) -> list[str]:
     """The file's lines as text (a BOM dropped, CRLF read as LF), or one error: a compiled
-    catalog, or bytes that are not UTF-8, at their line and column."""
+    catalog, or bytes that are not in its encoding, at their line and column. The encoding is
+    UTF-8, or with any_charset the one its header declares (a translator's file, read as msgfmt
+    reads it; the store the tool writes stays UTF-8)."""
     if data[:4] in _MO_MAGIC:
         raise AlmanacError("a compiled catalog (.mo), not a PO file; give the .po it was "
                            "compiled from", file)
     data = data.removeprefix(b"\xef\xbb\xbf")
+    charset = declared_charset(data)
+    codec = _codec(charset, file) if any_charset else "utf-8"
     try:
-        text = data.decode("utf-8")
+        text = data.decode(codec)
     except UnicodeDecodeError as err:
         start = data.rfind(b"\n", 0, err.start) + 1
         line = data.count(b"\n", 0, err.start) + 1
-        column = len(data[start:err.start].decode("utf-8", "replace")) + 1
-        raise AlmanacError(f"not UTF-8 at column {column} (byte 0x{data[err.start]:02X}; "
-                           "Latin-1 or another legacy encoding?): save the file as UTF-8",
-                           file, line) from err
+        column = len(data[start:err.start].decode(codec, "replace")) + 1
+        byte = f"byte 0x{data[err.start]:02X}"
+        if codec != "utf-8":
+            raise AlmanacError(f"not {charset} at column {column} ({byte}), the charset its "
+                               "header declares: correct the header's charset, or save the "
+                               "file as UTF-8", file, line) from err
+        if charset is not None and _codec(charset, file) != "utf-8":
+            raise AlmanacError(f"not UTF-8 at column {column} ({byte}): the header declares "
+                               f"charset={charset}, and the store is UTF-8; convert it: msgconv "
+                               f"-t UTF-8 {file} -o {file}", file, line) from err
+        raise AlmanacError(f"not UTF-8 at column {column} ({byte}; Latin-1 or another legacy "
+                           "encoding?): save the file as UTF-8", file, line) from err
     lines = [each.removesuffix("\r") for each in text.split("\n")]
     for number, each in enumerate(lines, 1):
         if "\r" in each and "\r" in _QUOTED.sub("", each):
@@ -261,9 +292,9 @@ def _with_header(messages: list[PoMessage], file: str) -> PoFile:
     return PoFile(file, header, header_line, tuple(messages), comments)
 
 
-def read_po_bytes(data: bytes, file: str) -> PoFile:
-    """The PO file in data (shown as file in its errors)."""
-    return parse_po(decode_po(data, file), file)
+def read_po_bytes(data: bytes, file: str, any_charset: bool = False) -> PoFile:
+    """The PO file in data (shown as file in its errors); any_charset: see decode_po."""
+    return parse_po(decode_po(data, file, any_charset), file)
 
 
 # Characters a translation may not hold: they break a line for some tools or split a section

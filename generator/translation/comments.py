@@ -52,5 +52,7 @@ def message_comments(corpus: Corpus, item: Lacking, lang: str) -> list[str]:
     character = item.character
     terms = terminology(corpus.glossary, item.text, corpus.languages[item.source.lang],
                         corpus.languages[lang])
-    return [" · ".join(character.name(c) for c in corpus.languages.codes) + f" · {item.section}",
+    # A language without a name of its own shows another's: each name once.
+    names = dict.fromkeys(character.name(c) for c in corpus.languages.codes)
+    return [" · ".join(names) + f" · {item.section}",
             *([f"terms: {'; '.join(terms)}"] if terms else [])]

@@ -25,7 +25,12 @@ from generator.read.corpus import store_file
 from generator.read.po import FORBIDDEN, INVISIBLE, PoFile, PoMessage, named, read_po_bytes
 from generator.resolve import Corpus
 from generator.translation.lacking import revision, same_text, translatable, written_state
-from generator.translation.store import empty_store, role_sources, write_store
+from generator.translation.store import (
+    empty_store,
+    fresh_messages,
+    role_sources,
+    write_store,
+)
 
 
 @dataclass(frozen=True)
@@ -34,7 +39,8 @@ class Imported:
     lang: str
     sections: int  # translations taken into the store
     unchanged: int  # translations the store already held as they are
-    waiting: int  # drafts and empty messages, left in the PO
+    drafts: int  # translated but fuzzy: left in the PO until the translator clears the flag
+    waiting: int  # empty messages, left in the PO
     changed: bool  # whether the store was written
     problems: tuple[Diagnostic, ...]
 
@@ -53,7 +59,7 @@ def read_translator_po(path: Path) -> PoFile:
         data = path.read_bytes()
     except OSError as err:
         raise AlmanacError(f"cannot read the PO file: {err.strerror}", str(path)) from err
-    return read_po_bytes(data, str(path))
+    return read_po_bytes(data, str(path), any_charset=True)
 
 
 def po_language(po: PoFile, corpus: Corpus, given: str | None) -> Language:
@@ -184,35 +190,40 @@ def import_po(root: Path, corpus: Corpus, path: Path, lang: str | None = None) -
         problems.append(PO_DUPLICATE.at(shown, int(lines[1]), context=context,
                                         count=len(lines), lines=lines))
     taken: dict[str, PoMessage] = {}
-    unchanged = waiting = 0
+    noted: dict[str, tuple[str, ...]] = {}  # the translator's comments of a message the store has
+    unchanged = drafts = waiting = 0
     for message in po.messages:
         context = message.context or ""
         if message.obsolete or not message.id or context in twice:
             continue
-        if message.fuzzy or not message.string.strip():
+        if not message.string.strip():
             waiting += 1
-            continue  # drafts and empty messages wait in the PO
+            continue
+        if message.fuzzy:
+            drafts += 1
+            continue  # the translator's own mark that it is not ready
         problem = _problem(message, shown, sources, by_text, held, corpus, code)
         if problem:
             problems.append(problem)
             continue
         text = message.string.replace("\r\n", "\n")
-        if found := INVISIBLE.findall(text):
-            problems.append(PO_INVISIBLE.at(shown, message.line, text, context=context,
-                                            characters=named("".join(found))))
-        problems += _steps(message, text, shown)
         old = held.get(context)
         if old and old.string == text and not old.fuzzy and old.id == message.id:
             unchanged += 1
+            noted[context] = message.comments
             continue
         if old and old.string and old.string != text and _base(message) != revision(old.string):
             problems.append(PO_CONFLICT.at(shown, message.line, text, context=context,
                                            place=f"{store.file}:{old.line}"))
             continue
+        if found := INVISIBLE.findall(text):
+            problems.append(PO_INVISIBLE.at(shown, message.line, text, context=context,
+                                            characters=named("".join(found))))
+        problems += _steps(message, text, shown)
         taken[context] = message
-    merged = _merged(store, taken, sources, held)
-    changed = write_store(root, merged) if taken else False
-    return Imported(store.file, code, len(taken), unchanged, waiting, changed,
+    merged = _merged(store, taken, noted, held, fresh_messages(corpus, code))
+    changed = write_store(root, merged) if taken or merged != store else False
+    return Imported(store.file, code, len(taken), unchanged, drafts, waiting, changed,
                     tuple(sorted(problems, key=lambda d: (d.line, d.code))))
 
 
@@ -228,24 +239,30 @@ def _steps(message: PoMessage, text: str, shown: str) -> list[Diagnostic]:
                                                      found=found, expected=expected)]
 
 
-def _merged(store: PoFile, taken: dict[str, PoMessage], sources: dict[str, str],
-            held: dict[str, PoMessage]) -> PoFile:
-    """The store with the taken translations: in place where it holds their context, else
-    added at the end (`update-po` puts them in corpus order)."""
+def _merged(store: PoFile, taken: dict[str, PoMessage], noted: dict[str, tuple[str, ...]],
+            held: dict[str, PoMessage], fresh: dict[str, PoMessage]) -> PoFile:
+    """The store with the taken translations and the translator's comments of every message
+    imported or already held: in place where it holds their context, else added at the end
+    (`update-po` puts them in corpus order) as update-po writes a message."""
     messages = []
     for message in store.messages:
-        new = taken.get(message.context or "") if not message.obsolete and \
-            held.get(message.context or "") is message else None
-        messages.append(replace(message, id=sources[new.context or ""], string=_text(new),
-                                flags=tuple(f for f in message.flags if f != "fuzzy"),
-                                previous_id=None, previous_context=None)
-                        if new else message)
-    added = [replace(m, string=_text(m), flags=tuple(f for f in m.flags if f != "fuzzy"),
-                     auto_comments=tuple(c for c in m.auto_comments
-                                         if not c.startswith("store:")),
-                     previous_id=None, previous_context=None, comments=())
+        context = message.context or ""
+        mine = not message.obsolete and held.get(context) is message
+        new = taken.get(context) if mine else None
+        if new:
+            message = replace(message, id=fresh[context].id, string=_text(new),
+                              flags=tuple(f for f in message.flags if f != "fuzzy"),
+                              previous_id=None, previous_context=None)
+        comments = new.comments if new else noted.get(context, ()) if mine else ()
+        messages.append(replace(message, comments=_with(message.comments, comments)))
+    added = [replace(fresh[context], string=_text(m), comments=m.comments)
              for context, m in taken.items() if context not in held]
     return replace(store, messages=tuple(messages + added))
+
+
+def _with(kept: tuple[str, ...], new: tuple[str, ...]) -> tuple[str, ...]:
+    """The store's translator comments, then the PO's it lacks."""
+    return kept + tuple(comment for comment in dict.fromkeys(new) if comment not in kept)
 
 
 def _text(message: PoMessage) -> str:

@@ -44,9 +44,23 @@ def _merged(old: PoMessage | None, new: PoMessage) -> PoMessage:
     if not old.string:
         return kept  # nothing translated: nothing to review
     earlier = old.previous_id if old.fuzzy and old.previous_id is not None else old.id
+    if same_text(earlier, new.id):
+        return kept  # the source is back to the text it was translated from
     return replace(kept, flags=("fuzzy", *kept.flags), previous_id=earlier,
                    previous_context=old.context if earlier != old.id or old.previous_context
                    is None else old.previous_context)
+
+
+def fresh_messages(corpus: Corpus, lang: str) -> dict[str, PoMessage]:
+    """context → the store's empty message of every section and role translatable into lang
+    today, in corpus order: its source as msgid, its names and terms, its source's line."""
+    messages = [PoMessage(item.context, item.text, "", 0, 0, locations=(item.location,),
+                          auto_comments=tuple(message_comments(corpus, item, lang)))
+                for item in translatable(corpus, lang)]
+    messages += [PoMessage(role.context, role.text, "", 0, 0, auto_comments=(role.comment,),
+                           locations=(f"{role.location[0]}:{role.location[1]}",))
+                 for role in role_texts(corpus, lang)]
+    return {m.context or "": m for m in messages}
 
 
 def updated(corpus: Corpus, lang: str) -> PoFile:
@@ -55,16 +69,8 @@ def updated(corpus: Corpus, lang: str) -> PoFile:
     live = {m.context: m for m in reversed(store.messages) if not m.obsolete}
     obsolete = {m.context: m for m in reversed(store.messages) if m.obsolete}
     messages: list[PoMessage] = []
-    for item in translatable(corpus, lang):
-        new = PoMessage(item.context, item.text, "", 0, 0,
-                        locations=(item.location,),
-                        auto_comments=tuple(message_comments(corpus, item, lang)))
-        old = live.pop(item.context, None) or obsolete.pop(item.context, None)
-        messages.append(_merged(replace(old, obsolete=False) if old else None, new))
-    for role in role_texts(corpus, lang):
-        new = PoMessage(role.context, role.text, "", 0, 0, auto_comments=(role.comment,),
-                        locations=(f"{role.location[0]}:{role.location[1]}",))
-        old = live.pop(role.context, None) or obsolete.pop(role.context, None)
+    for context, new in fresh_messages(corpus, lang).items():
+        old = live.pop(context, None) or obsolete.pop(context, None)
         messages.append(_merged(replace(old, obsolete=False) if old else None, new))
     gone = [replace(m, obsolete=True, flags=tuple(f for f in m.flags if f != "fuzzy"),
                     previous_id=None, previous_context=None, locations=(), auto_comments=())

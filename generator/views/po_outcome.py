@@ -16,9 +16,15 @@ def imported_summary(result: Imported, lang: str) -> str:
         parts.append(tr.ngettext("%(count)d already in the store",
                                  "%(count)d already in the store",
                                  result.unchanged) % {"count": result.unchanged})
+    if result.drafts:
+        parts.append(tr.ngettext("%(count)d fuzzy translation not imported (clear its fuzzy "
+                                 "flag to import it)",
+                                 "%(count)d fuzzy translations not imported (clear their fuzzy "
+                                 "flag to import them)",
+                                 result.drafts) % {"count": result.drafts})
     if result.waiting:
-        parts.append(tr.ngettext("%(count)d draft or empty message waits in the PO",
-                                 "%(count)d drafts or empty messages wait in the PO",
+        parts.append(tr.ngettext("%(count)d empty message waits in the PO",
+                                 "%(count)d empty messages wait in the PO",
                                  result.waiting) % {"count": result.waiting})
     if warned := len(result.problems) - result.refused:
         parts.append(tr.ngettext("%(count)d imported with a warning (above)",
