@@ -144,6 +144,16 @@ def test_on_a_phone_the_header_stays_codes_stay_whole_and_korean_rows_read_in_or
     assert len(names) > 10 and names == sorted(names)  # 가나다
 
 
+
+def test_on_a_phone_each_command_to_export_is_on_the_screen_whole(report):
+    phone = report("ko", 390)
+    boxes = phone.evaluate("() => [...document.querySelectorAll('.almanac-translatable code')]"
+                           ".map(c => { const r = c.getBoundingClientRect();"
+                           " return [c.textContent, r.left, r.right] })")
+    assert len(boxes) > 10 and boxes[0][0].startswith("almanac export-po --lang ")
+    assert [text for text, left, right in boxes if left < 0 or right > 390] == []
+    assert phone.evaluate("document.documentElement.scrollWidth") == 390
+
 def test_filters_by_status_and_team(report):
     tab = report("en", 1280)
     shown = tab.locator("form.almanac-filter output")
