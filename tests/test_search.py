@@ -9,6 +9,7 @@ import json
 import re
 import shutil
 from pathlib import Path, PurePosixPath
+from types import SimpleNamespace
 from urllib.parse import parse_qs, urlsplit
 from urllib.request import urlopen
 
@@ -18,7 +19,7 @@ from mkdocs.config.defaults import MkDocsConfig
 
 from generator.errors import AlmanacError
 from generator.facts.rules import load_rules
-from generator.output.search_index import on_post_build
+from generator.output.search_index import on_page_context, on_post_build, on_pre_build
 from generator.views.sounds_like import hangul
 from tests.conftest import ROOT
 from tests.search_box import search, type_query
@@ -176,10 +177,15 @@ def test_the_hook_writes_plain_utf8_text_without_quoted_abilities_or_empty_secti
     config = MkDocsConfig()
     config["site_dir"] = str(tmp_path)
     config["extra"] = {"search_words": [["사망", "죽다"]]}
+    on_pre_build(config)
+    chef = SimpleNamespace(url="characters/chef/", meta={"search_words": "chef 체프 셰프"})
+    assert on_page_context({"page": chef}, chef, config, None) == {"page": chef}
     on_post_build(config)
     assert written.read_text(encoding="utf-8") == json.dumps({
-        "config": {"fields": {"title": {"boost": 10, "words": [["사망", "죽다"]]}}},
-        "docs": [{"location": "characters/chef/", "title": "요리사", "text": "첫날 밤에 압니다."},
+        "config": {"fields": {"title": {"boost": 10, "words": [["사망", "죽다"]]},
+                              "words": {"boost": 10}}},
+        "docs": [{"location": "characters/chef/", "title": "요리사", "text": "첫날 밤에 압니다.",
+                  "words": "chef 체프 셰프"},
                  {"location": "characters/chef/#해설", "title": "해설", "text": "요리사는 셉니다."}]},
         ensure_ascii=False, separators=(",", ":"))
 
@@ -191,6 +197,8 @@ KOREAN_QUERIES = [
     ("점쟁이가", "characters/fortuneteller"),
     ("마녀한테", "characters/witch"),
     ("뱀조련사", "characters/snakecharmer"),
+    ("객실청소부", "characters/chambermaid"),
+    ("악마의변호사", "characters/devilsadvocate"),
     ("악마로부터 안전", "characters/soldier"),
     ("둘 중 악마가 있는지 알아냄", "characters/fortuneteller"),
     ("살아있는 이웃 중 악한 플레이어 수", "characters/empath"),

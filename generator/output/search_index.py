@@ -2,7 +2,9 @@
 outside ASCII as a \\uXXXX escape, which makes a Korean index half as large again: it is written
 as UTF-8, the offline site's inlined copy too (Material's offline plugin, which runs after this,
 copies it as it is). The documents lose the HTML tags the results do not need, the ability a
-summary quotes and the sections without text, and the index
+summary quotes and the sections without text; a page's names that it does not show (front
+matter `search_words`) are a field of their own, `words`, found as a title is and never shown
+in a result's text. The index
 carries the site's synonym table (extra.search_words) to the search, which reads it from the
 title field's settings (lunr keeps a field's settings and nothing else of the index's config)."""
 from __future__ import annotations
@@ -13,6 +15,7 @@ from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import event_priority
+from mkdocs.structure.pages import Page
 
 # The block tags Material keeps in a document's text; its results show the text without them.
 _TAGS = re.compile(r"\s*</?(?:p|ul|ol|li)>\s*")
@@ -23,6 +26,20 @@ _QUOTED_ABILITY = re.compile(r'^(?:"[^"]{20,}"|“[^”]{20,}”)\s*')
 
 def _plain(text: str) -> str:
     return _TAGS.sub(" ", text).strip()
+
+
+# location → the names its page is found by and does not show, for the build under way.
+_WORDS: dict[str, str] = {}
+
+
+def on_pre_build(config: MkDocsConfig) -> None:
+    _WORDS.clear()
+
+
+def on_page_context(context: dict, page: Page, config: MkDocsConfig, nav: object) -> dict:
+    if words := page.meta.get("search_words"):
+        _WORDS[page.url] = str(words)
+    return context
 
 
 @event_priority(-50)  # after the search plugin has written the index, before the offline plugin
@@ -41,7 +58,10 @@ def on_post_build(config: MkDocsConfig) -> None:
             docs.append(doc)
         if "#" in doc["location"]:  # a page's boost ranks its pages; its sections rank by text
             doc.pop("boost", None)
+        elif doc["location"] in _WORDS:
+            doc["words"] = _WORDS[doc["location"]]
     data["docs"] = docs
+    data["config"]["fields"]["words"] = {"boost": data["config"]["fields"]["title"]["boost"]}
     words = config.extra.get("search_words")
     if words:
         data["config"]["fields"]["title"]["words"] = words

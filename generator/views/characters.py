@@ -1,6 +1,7 @@
 """What each page shows, worked out in Python so templates only lay it out."""
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
@@ -299,13 +300,22 @@ def _name_lang(corpus: Corpus, term: Term | None, lang: str,
                 lang)
 
 
+# What players leave out of a name they type: its spaces (객실청소부) and the marks that join
+# its words (アルハディキア for アル＝ハディキア, Lil Monsta).
+_JOINERS = re.compile(r"[\s=＝・·'’-]+")
+
+
 def _search_words(corpus: Corpus, character: Character, lang: str) -> str:
-    words = {word.lower() for name in character.names.values() for word in name.split()}
-    found = [] if character.id in words else [character.id]
+    """The names a page is found by that it does not show: each name written as one word,
+    the id, and the English name as Korean players spell it in Hangul."""
+    names = character.names.values()
+    words = {word.lower() for name in names for word in name.split()}
+    found = [joined for joined in (character.id, *(_JOINERS.sub("", n).lower() for n in names))
+             if joined not in words]
     english = character.names.get("en")
     if english and "HANGUL" in corpus.languages[lang].letters:
         found.append(hangul(english))
-    return " ".join(found)
+    return " ".join(dict.fromkeys(found))
 
 
 def character_view(corpus: Corpus, character: Character, lang: str, orders: SheetOrders,
