@@ -82,8 +82,8 @@ def test_phone_width_has_no_sideways_scrolling(page, site_url):
     page.close()
 
 
-def test_the_root_sends_korean_browsers_to_korean(browser, site_url):
-    for locale, lang in (("ko-KR", "ko"), ("en-US", "en")):
+def test_the_root_sends_korean_browsers_to_korean_and_others_to_english(browser, site_url):
+    for locale, lang in (("ko-KR", "ko"), ("en-US", "en"), ("fr-FR", "en"), ("he-IL", "en")):
         context = browser.new_context(locale=locale)
         page = context.new_page()
         page.goto(site_url)

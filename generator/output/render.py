@@ -321,10 +321,14 @@ def rendered(corpus: Corpus, lang: str, templates: Path, extra: list[Page],
 
 
 def redirect_page(corpus: Corpus, templates: Path, directory_urls: bool = True) -> str:
-    """The site's root: sends the browser to the language it asks for, else the default."""
+    """The site's root: sends the browser to the language it asks for; a browser in none of the
+    site's languages to English, the game's own language (most of its players read it), where
+    the site has it, else to the default."""
     env = environment(templates, corpus.languages.default.code, corpus, directory_urls)
-    return isolated(env.get_template("redirect.html.j2").render(languages=corpus.languages.all),
-                    corpus.languages.default.code, corpus.languages.codes)
+    unmatched = (corpus.languages.get("en") or corpus.languages.default).code
+    return isolated(env.get_template("redirect.html.j2").render(
+        languages=corpus.languages.all, unmatched=unmatched),
+        corpus.languages.default.code, corpus.languages.codes)
 
 
 @dataclass(frozen=True)
