@@ -282,6 +282,15 @@ def test_a_sheet_on_a_phone_reads_at_the_sites_size_and_keeps_korean_words_whole
     assert tab.evaluate(SMALLEST) >= 14  # px; the print's 7 to 8.5 pt are 9 to 11
     assert tab.evaluate("getComputedStyle(document.querySelector('.nightsheet-title'))"
                         ".wordBreak") == "keep-all"
+    # A name of one word keeps to one line: its column is as wide as its longest word.
+    assert tab.evaluate(SPLIT_NAMES) == []
+
+
+# The names of one word a sheet shows over more than one line.
+SPLIT_NAMES = """() => [...document.querySelectorAll('.nightsheet-name, .scriptsheet-name')]
+  .filter(e => !/\\s/.test(e.textContent.trim()) && (() => { const r = document.createRange();
+    r.selectNodeContents(e); return new Set([...r.getClientRects()].map(b => b.top)).size > 1 })())
+  .map(e => e.textContent)"""
 
 
 def test_no_header_cell_is_empty(built_site):
