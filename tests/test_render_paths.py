@@ -3,9 +3,12 @@ from the order alone, stray letters in one pass, characters by index, printed va
 once by inert alone."""
 from dataclasses import replace
 
+import pytest
 from markupsafe import Markup
 
+from generator.facts.languages import Languages
 from generator.facts.official import Part
+from generator.facts.site_languages import data_language
 from generator.output.render import environment
 from generator.views.characters import sheet_orders
 from generator.views.corpus_script import from_corpus
@@ -48,3 +51,17 @@ def test_every_printed_value_is_escaped_once_by_inert(corpus):
     # In an autoescape block that Jinja decides at render time, the same.
     volatile = env.from_string("{% autoescape flag %}{{ text }}{% endautoescape %}")
     assert volatile.render(flag=True, text="<b>") == "&#60;b&#62;"
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("ru", '<span lang="en">In English</span>'),  # no catalog: an English sentence, all of it
+    ("de", '<span lang="en">In English</span>'),
+    ("ko", "영어로 쓰인 글")])
+def test_a_language_is_named_in_the_language_of_its_sentence(corpus, lang, said):
+    if corpus.languages.get(lang) is None:  # a language of the official data, as a build adds it
+        corpus = replace(corpus, languages=Languages((*corpus.languages.all, data_language(lang))))
+    env = environment(ROOT / "templates", lang, corpus)
+    template = env.from_string('{{ _("In %(language)s", language=language_name("en")) }}')
+    assert template.render() == said
+    assert env.from_string('{{ language_name("en") }}').render() == \
+        {"ru": "английский", "de": "Englisch", "ko": "영어"}[lang]  # alone, the page's language

@@ -70,6 +70,19 @@ def _inert_text(text: str) -> Markup:
 
 # A UI string shown in English on a page in another language.
 _ENGLISH = Markup('<span lang="en">%s</span>')
+
+
+class _LanguageName(str):
+    """A language's name in the page's language, which an English sentence of a page without
+    a catalog of its own takes in English ("In English", not "In Englisch")."""
+
+    english: str
+
+    @classmethod
+    def of(cls, name: str, english: str) -> _LanguageName:
+        made = cls(name)
+        made.english = english
+        return made
 _ENGLISH_TAGS = re.compile(r'<span lang="en">|</span>')
 
 
@@ -211,8 +224,10 @@ def environment(templates: Path, lang: str, corpus: Corpus,
                 plain[message] = found = marked(message, Markup(tr.gettext(message)) % {})
             return found
         # Jinja's own would escape the variables for HTML only, not for Markdown.
-        return marked(message, Markup(tr.gettext(message)) %
-                      {k: inert(v) for k, v in variables.items()})
+        english = worded is not None and not worded(message)
+        return marked(message, Markup(tr.gettext(message)) % {
+            k: inert(v.english if english and isinstance(v, _LanguageName) else v)
+            for k, v in variables.items()})
     env.globals.update(_=gettext, gettext=gettext,
                        # A title in English on such a page says so (front matter title_lang).
                        in_english=lambda message: worded is not None and not worded(message))
@@ -228,7 +243,9 @@ def environment(templates: Path, lang: str, corpus: Corpus,
         site_languages=Markup(autonyms(corpus.languages, lang, lambda language: str(
             Markup('<span lang="{}">{}</span>').format(language.code, language.name)))),
         # "Korean" on an English page; the name languages.yaml gives where Babel has none.
-        language_name=lambda code: display_name(code, lang) or corpus.languages[code].name,
+        language_name=lambda code: _LanguageName.of(
+            display_name(code, lang) or corpus.languages[code].name,
+            display_name(code, "en") or corpus.languages[code].name),
         team_name=lambda team: _team_label(corpus, team, lang),
         team_singular=lambda team: _team_singular(corpus, team, lang),
         section_title=lambda key: tr.gettext(labels.SECTIONS[key]),
