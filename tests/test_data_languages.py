@@ -316,7 +316,7 @@ def test_the_theme_is_kept_once_on_disk(project, built):
 
 
 @pytest.mark.parametrize("locale, lands", [("zh-CN", "zh-Hans"), ("de-AT", "de"), ("ja", "ja"),
-                                           ("fr-FR", "ko")])
+                                           ("fr-FR", "en")])
 def test_the_root_sends_a_reader_to_their_languages_site(project, built, browser, locale, lands):
     from generator.output.browser import serve
     with serve(project / "site") as base:
