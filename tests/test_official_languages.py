@@ -215,7 +215,7 @@ def test_names_in_the_other_languages_are_other_names_but_the_ones_shown(built):
     site, _ = built
     html = page(site, "de", "characters/imp")
     # German and English both call it Imp: shown once, as the page's name.
-    assert '<span class="almanac-other-name" lang="en">Imp</span>' in html
+    assert "<h1>Imp</h1>" in html and "almanac-other-name" not in html
     assert '<span class="almanac-aliases"><span lang="en">Also called</span>: ' \
            '<span lang="ko">임프</span>, <span lang="ja">インプ</span>, ' \
            '<span lang="zh-Hans">小恶魔</span>, <span lang="ru">Чёрт</span></span>' in html
@@ -321,3 +321,32 @@ def test_the_menus_sections_left_in_english_say_so(built):
     assert '<span lang="en">Characters</span>' not in german and "Charaktere" in german
     korean = (site / "ko" / "index.html").read_text(encoding="utf-8")
     assert "규칙 용어" in korean and '<span lang="en">Rules terms</span>' not in korean
+
+
+def test_a_name_the_language_lacks_is_marked_as_the_one_shown(corpus, project):
+    """The glossary's Empath has no Russian name, nor has the data: its Russian page shows its
+    English name, marked English; the Chef's Russian name is Russian."""
+    from dataclasses import replace
+
+    from generator.facts.languages import Languages
+    from generator.facts.official import load_official
+    from generator.facts.site_languages import data_language
+    from generator.views.characters import character_view, sheet_orders
+    from generator.views.roster import with_roster
+    official = load_official(project[1])
+    corpus = replace(corpus, languages=Languages((*corpus.languages.all, data_language("ru"))))
+    roster = with_roster(corpus, official)
+    orders = sheet_orders(roster)
+    views = {ident: character_view(roster, roster.character("botc", ident), "ru", orders,
+                                   official) for ident in ("empath", "chef")}
+    assert (views["empath"].name, views["empath"].name_lang) == ("Empath", "en")
+    assert (views["chef"].name, views["chef"].name_lang) == ("Повар", "ru")
+
+
+def test_a_name_the_language_lacks_is_shown_once_as_the_english_it_is(built):
+    site, _ = built
+    html = page(site, "ru", "characters/fortuneteller")  # the fixture's Russian lacks it
+    assert '<h1 id="fortune-teller" lang="en">Fortune Teller</h1>' in html
+    assert "almanac-other-name" not in html  # no English name beside it: it is that
+    assert '<span class="almanac-other-name" lang="en">Chef</span>' in page(
+        site, "de", "characters/chef")

@@ -288,14 +288,15 @@ def _aliases(corpus: Corpus, term: Term | None, lang: str) -> tuple[tuple[str, s
 
 
 def _name_lang(corpus: Corpus, term: Term | None, lang: str,
-               official: OfficialTexts | None, ident: str) -> str:
+               official: OfficialTexts | None, character: Character) -> str:
     """The language the page's name is in: its own, else the first along its fallbacks that
     has a name of its own (the glossary's, or the official data's)."""
     if term is None:  # named by the official data alone (views/roster.py)
-        found = official.name(ident, lang) if official else None
+        found = official.name(character.id, lang) if official else None
         return found.lang if found else lang
     if lang not in term.borrowed:
-        return lang
+        # No name in lang (the data's Russian lacks the Empath): the one Character.name shows.
+        return lang if lang in character.names else next(iter(character.names), lang)
     return next((code for code in corpus.languages.others(lang) if code not in term.borrowed),
                 lang)
 
@@ -344,7 +345,7 @@ def character_view(corpus: Corpus, character: Character, lang: str, orders: Shee
         edition=edition, edition_label=labels.EDITIONS.get(edition, ""),
         sources=sources, jinxes=jinx_partners(corpus, character.id, lang, official),
         edition_title=edition_title(official, edition, lang),
-        name_lang=_name_lang(corpus, term, lang, official, character.id),
+        name_lang=_name_lang(corpus, term, lang, official, character),
         night_reminders=night_reminders(official, character.id, lang))
 
 
