@@ -366,7 +366,8 @@ def test_many_unknown_ids_print_ten_lines_and_a_count_unless_verbose(tmp_path):
     lines = quiet.stderr.strip().split("\n")
     assert lines[:2] == [f"{path}: warning: [1]: unknown id 'nobody0'",
                          f"{path}: warning: [2]: unknown id 'nobody1'"]
-    assert lines[10] == f"{path}: warning: and 21 more; --verbose lists every one"
+    # The 30 unknown ids, and the Minion the script has none of.
+    assert lines[10] == f"{path}: warning: and 22 more; --verbose lists every one"
     assert len(lines) == 12  # ten, the count, the summary
     verbose = almanac("scriptsheet", str(path), "--html", str(tmp_path / "s.html"), "--verbose")
     said = verbose.stderr.strip().split("\n")
@@ -382,3 +383,125 @@ def test_an_unterminated_string_says_at_once(tmp_path):
     path.write_text('[\n "chef",\n "imp', encoding="utf-8")
     assert str(failure(path)) == \
         f"{path}:3: error: not JSON: Unterminated string starting at column 2"
+
+
+@pytest.fixture(scope="module")
+def orders(corpus):
+    return corpus.night_order.first_night, corpus.night_order.other_night
+
+
+def warned(result, path):
+    """The lines a run warned of the script, each without its `file: warning: `."""
+    prefix = f"{path}: warning: "
+    return [line.removeprefix(prefix) for line in result.stderr.splitlines()
+            if line.startswith(prefix)]
+
+
+def test_a_meta_first_night_gains_the_information_rows_at_their_places(tmp_path, corpus, known,
+                                                                       specials, orders):
+    """Issue: a _meta.firstNight without minioninfo and demoninfo dropped both rows in
+    silence. They go where the official order puts them among the listed characters."""
+    from generator.views.nightsheet import build_sheet
+    from generator.views.script_notes import said
+    document = [{"id": "_meta", "name": "n", "firstNight": ["philosopher", "poisoner", "chef"],
+                 "otherNight": ["philosopher", "poisoner", "imp"]},
+                "philosopher", "poisoner", "chef", "imp"]
+    spec = read_script(written(tmp_path, document), known, specials, orders)
+    assert spec.first_night == ("dusk", "philosopher", "minioninfo", "demoninfo", "poisoner",
+                                "chef", "dawn")
+    assert spec.other_night == ("dusk", "philosopher", "poisoner", "imp", "dawn")
+    assert [row.id for row in build_sheet(corpus, spec, "en", "first").rows] == \
+        list(spec.first_night)
+    first = spec.warnings[0]
+    assert first == "[0].firstNight: added dusk, minion info, demon info, and dawn"
+    assert said(first, "ko") == "[0].firstNight: 빠진 해질녘, 하수인 정보, 악마 정보 및 새벽 행을 더했습니다"
+    assert spec.warnings[1:] == ("[0].otherNight: added dusk and dawn",)
+
+
+def test_characters_the_meta_order_leaves_out_that_wake_are_named(tmp_path, corpus, known,
+                                                                   specials, orders):
+    """Issue: the Butler, left out of the script's order, was listed as not waking in silence.
+    The author's order stands; one line a night names them, and --strict fails."""
+    from generator.views.nightsheet import build_sheet
+    from generator.views.script_notes import said
+    from tests.projects import almanac
+    document = [{"id": "_meta", "name": "n", "firstNight": ["poisoner", "chef"],
+                 "otherNight": ["poisoner", "imp"]},
+                "chef", "butler", "poisoner", "imp", "monk"]
+    path = written(tmp_path, document)
+    spec = read_script(path, known, specials, orders)
+    assert spec.first_night == ("dusk", "minioninfo", "demoninfo", "poisoner", "chef", "dawn")
+    assert [c.id for c in build_sheet(corpus, spec, "en", "first").not_waking] == \
+        ["butler", "imp", "monk"]
+    lines = spec.warnings
+    assert lines == (
+        "[0].firstNight: added dusk, minion info, demon info, and dawn",
+        "[0].firstNight: butler wakes on the official first night but is not in the script's "
+        "order; listed as not waking",
+        "[0].otherNight: added dusk and dawn",
+        "[0].otherNight: butler, monk wake on the official other nights but are not in the "
+        "script's order; listed as not waking")
+    assert said(lines[1], "ko") == "[0].firstNight: 공식 첫날 밤에는 깨어나지만 스크립트의 순서에 " \
+        "없어 깨어나지 않는 캐릭터 목록에 넣었습니다(butler)"
+    strict = almanac("nightsheet", str(path), "--html", str(tmp_path / "n.html"), "--lang", "en",
+                     "--strict")
+    assert strict.returncode == 1
+    assert warned(strict, path) == list(lines)
+
+
+def test_a_homebrew_reminder_without_its_nights_number_is_named(tmp_path, known, specials,
+                                                                 orders):
+    """Issue: a homebrew character with an otherNightReminder and no otherNight number was
+    listed as not waking in silence."""
+    from generator.views.script_notes import said
+    martyr = {"id": "Martyr", "name": "Martyr", "team": "townsfolk", "ability": "a",
+              "otherNightReminder": "Wake the Martyr."}
+    spec = read_script(written(tmp_path, [martyr, "imp", "poisoner"]), known, specials, orders)
+    assert spec.warnings[1:] == (
+        "martyr: has an other-night reminder but no otherNight number; listed as not waking",)
+    assert said(spec.warnings[1], "ko") == "martyr: 다른 밤 안내는 있지만 otherNight 번호가 " \
+        "없어 깨어나지 않는 캐릭터 목록에 넣었습니다"
+    numbered = read_script(written(tmp_path, [{**martyr, "otherNight": 40}, "imp", "poisoner"]),
+                           known, specials, orders)
+    assert numbered.warnings == ("script: 3 items, fewer than 5",)
+
+
+@pytest.mark.parametrize("document", [[], [{"id": "_meta", "name": "Only meta"}]],
+                         ids=["empty", "only-meta"])
+def test_a_script_that_names_no_character_is_refused(tmp_path, known, document):
+    """Issue: an empty script printed blank sheets and exited 0."""
+    from tests.projects import almanac
+    path = written(tmp_path, document)
+    assert failure(path, known).message == "the script names no character"
+    result = almanac("print", str(path), "-o", str(tmp_path / "out"), "--lang", "en")
+    assert (result.returncode, result.stderr, result.stdout) == \
+        (2, f"{path}: error: the script names no character\n", "")
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_script_without_a_demon_or_a_minion_is_warned(tmp_path, corpus):
+    """Issue: a script with no Demon printed with exit 0 and no word. A homebrew character
+    counts by its own team."""
+    from generator.views.script_notes import missing_teams
+    from tests.projects import almanac
+    path = written(tmp_path, ["washerwoman", "chef", "librarian", "empath", "butler"])
+    english = almanac("nightsheet", str(path), "--html", str(tmp_path / "n.html"), "--lang", "en",
+                      "--strict")
+    assert (english.returncode, warned(english, path)) == \
+        (1, ["the script has no Demon", "the script has no Minion"])
+    korean = almanac("nightsheet", str(path), "--html", str(tmp_path / "n.html"), "--lang", "ko")
+    assert (korean.returncode, warned(korean, path)) == \
+        (0, ["스크립트에 악마가 없습니다", "스크립트에 하수인이 없습니다"])
+    homebrew = {"id": "gremlin", "name": "Gremlin", "team": "Demon", "ability": "b"}
+    spec = read_script(written(tmp_path, ["chef", "poisoner", homebrew]),
+                       [t.id for t in corpus.glossary.game_terms("botc")])
+    assert missing_teams(corpus, spec, "en") == ()
+
+
+def test_an_id_left_out_of_a_night_is_quoted_as_the_file_writes_it(tmp_path, known, specials):
+    """Issue: `guardian_copy` was quoted as 'guardiancopy', a text the file does not hold."""
+    document = [{"id": "_meta", "name": "n", "firstNight": ["dusk", "guardian_copy", "dawn"]},
+                "imp", "poisoner", "chef", "monk", "empath"]
+    spec = read_script(written(tmp_path, document), known, specials)
+    assert spec.warnings == ("[0].firstNight: left out 1 id not on the script "
+                             "('guardian_copy')",)

@@ -31,7 +31,9 @@ OFFICIAL = ROOT / "tests" / "fixtures" / "official"
 @pytest.fixture(scope="module")
 def read(corpus):
     known = [term.id for term in corpus.glossary.game_terms("botc")]
-    return lambda name: read_script(SHAPES / f"{name}.json", known, corpus.night_order.specials)
+    order = corpus.night_order
+    return lambda name: read_script(SHAPES / f"{name}.json", known, order.specials,
+                                    (order.first_night, order.other_night))
 
 
 def rows(corpus, spec, lang, night, official=None, detail="short"):
@@ -156,10 +158,12 @@ def test_a_meta_order_keeps_to_the_script_and_gains_dusk_and_dawn(corpus, read, 
     assert spec.other_night == ("dusk", "poisoner", "monk", "imp", "dawn")
     assert spec.warnings == (
         "[0].firstNight: left out 1 id not on the script ('fortuneteller'); added dusk and dawn",
+        "[0].firstNight: chef wakes on the official first night but is not in the script's "
+        "order; listed as not waking",
         "[0].otherNight: left out 1 id not on the script ('ravenkeeper'); added dusk")
     assert [i for i, _ in rows(corpus, spec, "en", "first")] == list(spec.first_night)
     assert sheet_command(tmp_path, "nightsheet", "meta-order", "--lang", "en") == (
-        f"{SHAPES / 'meta-order.json'}: 2 rows without an instruction; 2 warnings about the "
+        f"{SHAPES / 'meta-order.json'}: 2 rows without an instruction; 3 warnings about the "
         "script above; pass --official DIR with the official data files (see the README)", 0)
 
 
@@ -672,34 +676,46 @@ def test_every_note_of_a_script_reads_the_same_through_the_catalogs(corpus, tmp_
     from generator.views.script_notes import said
     known = [t.id for t in corpus.glossary.game_terms("botc")]
     documents = {
-        "all": [{"id": "_meta", "name": "n", "firstNight": ["dusk", "poisoner", "nobody", "dawn"],
+        "all": [{"id": "_meta", "name": "n",
+                 "firstNight": ["dusk", "minioninfo", "demoninfo", "poisoner", "nobody", "dawn"],
                  "otherNight": ["poisoner", "one", "two"]},
                 "Poisoner", "chef", "chef", "impp", "zzzzqq",
                 {"id": "lantern", "name": "Lantern", "team": "traveler", "ability": "a"},
                 {"id": "oddity", "name": "O", "team": "townsfolk", "ability": "b", "extra": 1}],
         "added": [{"id": "_meta", "name": "n", "otherNight": ["poisoner"]}, "poisoner", "imp",
-                  "chef", "monk", "baron"]}
+                  "chef", "monk", "baron"],
+        "unnumbered": [{"id": "first", "name": "F", "team": "demon", "ability": "a",
+                        "firstNightReminder": "r"},
+                       {"id": "other", "name": "O", "team": "minion", "ability": "a",
+                        "otherNightReminder": "r", "otherNight": 0}]}
     lines = []
     for name, document in documents.items():
         path = tmp_path / f"{name}.json"
         path.write_text(json.dumps(document), encoding="utf-8")
-        spec = read_script(path, known, corpus.night_order.specials)
+        spec = read_script(path, known, corpus.night_order.specials,
+                           (corpus.night_order.first_night, corpus.night_order.other_night))
         lines += [*spec.warnings, *spec.details]
     notes = [line for line in lines if isinstance(line, Note)]
     assert sorted({note.kind for note in notes}) == [
-        "added", "duplicate", "fields", "left-out", "left-out-added", "read-as", "spelling",
-        "team", "unknown", "unknown-close"]
+        "added", "duplicate", "fields", "left-out", "left-out-added", "read-as", "schema-few",
+        "spelling", "team", "unknown", "unknown-close", "unnumbered-first", "unnumbered-other",
+        "unordered-first", "unordered-other"]
     assert [said(note, "en") for note in notes] == [str(note) for note in notes]
     korean = {note.kind: said(note, "ko") for note in notes}
     assert korean["left-out-added"] == \
-        "[0].otherNight: 스크립트에 없는 id 2개를 뺐습니다('one', 'two'). 빠진 dusk 및 dawn 행을 더했습니다"
+        "[0].otherNight: 스크립트에 없는 id 2개를 뺐습니다('one', 'two'). 빠진 해질녘 및 새벽 행을 더했습니다"
     assert korean["unknown-close"] == "[4]: 알 수 없는 id 'impp'. 'imp'의 오타일 수 있습니다"
     assert korean["duplicate"] == "[3]: 중복된 id 'chef'(처음 나온 곳: [2]), 무시했습니다"
+    assert korean["unordered-other"] == "[0].otherNight: 공식 다른 밤에는 깨어나지만 스크립트의 " \
+        "순서에 없어 깨어나지 않는 캐릭터 목록에 넣었습니다(imp, monk)"
+    assert korean["unnumbered-other"] == \
+        "other: 다른 밤 안내는 있지만 otherNight 번호가 없어 깨어나지 않는 캐릭터 목록에 넣었습니다"
     # A line of the schema's is said as it is.
     assert said("[7]: some schema line", "ko") == "[7]: some schema line"
 
 
 def test_a_korean_run_says_the_scripts_faults_in_korean(tmp_path):
     assert warned(tmp_path, "meta-order", "--lang", "ko") == [
-        "[0].firstNight: 스크립트에 없는 id 1개를 뺐습니다('fortuneteller'). 빠진 dusk 및 dawn 행을 더했습니다",
-        "[0].otherNight: 스크립트에 없는 id 1개를 뺐습니다('ravenkeeper'). 빠진 dusk 행을 더했습니다"]
+        "[0].firstNight: 스크립트에 없는 id 1개를 뺐습니다('fortuneteller'). 빠진 해질녘 및 새벽 행을 더했습니다",
+        "[0].firstNight: 공식 첫날 밤에는 깨어나지만 스크립트의 순서에 없어 깨어나지 않는 캐릭터 목록에 넣었습니다(chef)",
+        "[0].otherNight: 스크립트에 없는 id 1개를 뺐습니다('ravenkeeper'). 빠진 해질녘 행을 더했습니다"]

@@ -81,11 +81,12 @@ def _script(args: argparse.Namespace, corpus: Corpus, official: OfficialTexts | 
     official characters replace (in lang, the run's language); its errors raised."""
     from generator.read.script_json import read_script
     from generator.views.overrides import override_lines, overrides
-    from generator.views.script_notes import said
+    from generator.views.script_notes import missing_teams, said
+    order = corpus.night_order
     script = read_script(Path(args.script), {t.id for t in corpus.glossary.game_terms("botc")},
-                         corpus.night_order.specials)
+                         order.specials, (order.first_night, order.other_night))
     script = replace(script, warnings=(*script.warnings, *override_lines(
-        overrides(script, corpus.night_order, official), lang)))
+        overrides(script, order, official), lang), *missing_teams(corpus, script, lang)))
     shown = script.warnings if args.verbose else script.warnings[:_SHOWN_WARNINGS]
     for warning in (*shown, *(script.details if args.verbose else ())):
         print(f"{args.script}: warning: {said(warning, lang)}", file=sys.stderr)  # cli escapes

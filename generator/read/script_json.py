@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import reprlib
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -50,11 +50,14 @@ _VALUE.maxlevel, _VALUE.maxstring, _VALUE.maxother = 2, 40, 40
 _VALUE.maxlist = _VALUE.maxdict = 3
 
 
-def read_script(path: Path, known: Collection[str], specials: Iterable[str] = ()
-                ) -> ScriptSpec:
+def read_script(path: Path, known: Collection[str], specials: Iterable[str] = (),
+                orders: tuple[Sequence[str], Sequence[str]] = ((), ())) -> ScriptSpec:
     """The script in a file of the official format. `known`: the official character ids;
-    `specials`: the night rows that are no character, from dusk to dawn, valid in a night order.
-    Raises AlmanacError when the file is no usable script; lesser faults become warnings."""
+    `specials`: the night rows that are no character, from dusk to dawn, valid in a night order;
+    `orders`: the official first and other nights, where a script's own order gains its
+    missing special rows and whose waking characters it is told of leaving out.
+    Raises AlmanacError when the file is no usable script (or names no character); lesser
+    faults become warnings."""
     document = _load(path)
     if not isinstance(document, list):
         raise AlmanacError("expected a JSON array of characters, the official script format; "
@@ -63,7 +66,7 @@ def read_script(path: Path, known: Collection[str], specials: Iterable[str] = ()
     errors = [_line(b) for b in breaches if b.validator in _FATAL]
     if errors:
         raise AlmanacError(_listing(errors), file=str(path))
-    return build_spec(path, document, frozenset(known), tuple(specials),
+    return build_spec(path, document, frozenset(known), tuple(specials), orders,
                       (_line(b) for b in breaches if _shown(b)),
                       (_line(b) for b in breaches if b.validator == "additionalProperties"))
 

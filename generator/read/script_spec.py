@@ -7,12 +7,15 @@ import difflib
 import re
 import unicodedata
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from babel.lists import format_list
+
+from generator.errors import AlmanacError
+from generator.translatable import N_
 
 META = "_meta"
 # Team spellings of other tools, read as the official ones.
@@ -23,6 +26,11 @@ _CANDIDATES = 64
 _KEY = 3  # letters of the beginning and the ending an id is indexed by
 _SUGGESTED_LENGTH = 40  # past this an id is no typo of a character's
 _NUMBERS = (("first", "firstNight"), ("other", "otherNight"))  # a night and its number's field
+_NIGHT_OF = {key: night for night, key in _NUMBERS}
+# The special rows' names in the lines about a script (catalog strings, said in the reader's
+# language by views/script_notes.py).
+ROW_NAMES = {"dusk": N_("dusk"), "minioninfo": N_("minion info"),
+             "demoninfo": N_("demon info"), "dawn": N_("dawn")}
 
 
 class Note(str):
@@ -182,10 +190,11 @@ class _Reading:
 
 
 def build_spec(path: Path, document: list[Any], official: frozenset[str],
-               specials: tuple[str, ...], warnings: Iterable[str],
-               fields: Iterable[str]) -> ScriptSpec:
-    """The spec of a document the schema lets through. `warnings`: the schema's, each shown;
-    `fields`: its breaches for fields the format lacks, summarised."""
+               specials: tuple[str, ...], orders: tuple[Sequence[str], Sequence[str]],
+               warnings: Iterable[str], fields: Iterable[str]) -> ScriptSpec:
+    """The spec of a document the schema lets through. `orders`: the official first and other
+    nights (empty where unknown); `warnings`: the schema's, each shown; `fields`: its breaches
+    for fields the format lacks, summarised. Raises AlmanacError when it names no character."""
     notes = _Notes(warnings)
     for line in fields:
         notes.detail("fields", line)
@@ -198,10 +207,13 @@ def build_spec(path: Path, document: list[Any], official: frozenset[str],
     meta_index = first.pop(META, None)
     meta = document[meta_index] if meta_index is not None else {}
     members = tuple(first)
-    nights = {key: _night(meta.get(key), f"[{meta_index}].{key}", members, specials, reading)
-              for key in ("firstNight", "otherNight")}
+    if not members:
+        raise AlmanacError("the script names no character", file=str(path))
+    nights = {key: _night(key, meta_index, meta.get(key), members, specials, order, reading)
+              for (_, key), order in zip(_NUMBERS, orders, strict=True)}
     defined = {ident: _custom(ident, document[i], f"[{i}]", notes) for ident, i in first.items()
                if _is_defined(document[i])}
+    _unnumbered({i: c for i, c in defined.items() if i not in official}, nights, notes)
     name = _text(meta.get("name")).strip()
     shown, details = notes.summarised()
     return ScriptSpec(
@@ -227,36 +239,98 @@ def _item_id(item: str | dict[str, Any], where: str, reading: _Reading) -> str:
     return reading.resolve(item, where)
 
 
-def _night(ids: Any, where: str, members: tuple[str, ...], specials: tuple[str, ...],
-           reading: _Reading) -> tuple[str, ...] | None:
-    """The script's own order of a night, kept to its characters and the special rows, from
-    dusk to dawn (the night-order data lists its special rows in that order)."""
+def _night(key: str, meta_index: int | None, ids: Any, members: tuple[str, ...],
+           specials: tuple[str, ...], official: Sequence[str], reading: _Reading
+           ) -> tuple[str, ...] | None:
+    """The script's own order of a night (`key`, a field of _meta), kept to its characters and
+    the special rows, from dusk to dawn (the night-order data lists its special rows in that
+    order), the rows the official order of that night has added at their places."""
     # Not a list when absent, or when a character-shaped _meta gives it a number.
     if not isinstance(ids, list):
         return None
+    where = f"[{meta_index}].{key}"
     allowed = set(members) | set(specials)
-    order = tuple(_unique(((f"{where}[{k}]", reading.resolve(raw, f"{where}[{k}]", True,
-                                                            frozenset(specials)),
-                            k) for k, raw in enumerate(ids)), reading.notes))
-    foreign = [f"'{ident}'" for ident in order if ident not in allowed]
-    kept = [ident for ident in order if ident in allowed]
-    added = []
-    if specials and specials[0] not in kept:
-        kept.insert(0, specials[0])
-        added.append(specials[0])
-    if specials and specials[-1] not in kept:
-        kept.append(specials[-1])
-        added.append(specials[-1])
-    ids = f"{', '.join(foreign[:5])}{', …' if len(foreign) > 5 else ''}"
+    entries = _unique(((f"{where}[{k}]", reading.resolve(raw, f"{where}[{k}]", True,
+                                                         frozenset(specials)),
+                        k) for k, raw in enumerate(ids)), reading.notes)
+    # Quoted as the file writes them: the normalised id may be no text of the file.
+    foreign = [str(ids[k]) for ident, k in entries.items() if ident not in allowed]
+    kept = [ident for ident in entries if ident in allowed]
+    added = [row for row in _needed(specials, official) if row not in kept]
+    kept = _placed(kept, added, specials, official)
+    listed = _few(foreign)
+    rows = format_list([ROW_NAMES.get(row, row) for row in added], locale="en")
     said = ([f"left out {len(foreign)} {'id' if len(foreign) == 1 else 'ids'} not on the "
-             f"script ({ids})"] if foreign else []) + \
-        ([f"added {format_list(added, locale='en')}"] if added else [])
+             f"script ({listed})"] if foreign else []) + ([f"added {rows}"] if added else [])
     if said:
         kind = "left-out-added" if foreign and added else "left-out" if foreign else "added"
         reading.notes.warnings.append(Note(
-            f"{where}: {'; '.join(said)}", kind, where=where, count=len(foreign), ids=ids,
-            rows=format_list(added, locale="en"), added=tuple(added)))
+            f"{where}: {'; '.join(said)}", kind, where=where, count=len(foreign), ids=listed,
+            rows=rows, added=tuple(added)))
+    left = [ident for ident in members
+            if ident in official and ident not in kept and ident not in specials]
+    if left:
+        reading.notes.warnings.append(_unordered(where, key, left))
     return tuple(kept)
+
+
+def _needed(specials: tuple[str, ...], official: Sequence[str]) -> list[str]:
+    """The special rows a night must have: those of its official order; without it, dusk and
+    dawn."""
+    if official:
+        return [row for row in specials if row in official]
+    return list(dict.fromkeys((specials[0], specials[-1]))) if specials else []
+
+
+def _placed(kept: list[str], added: list[str], specials: tuple[str, ...],
+            official: Sequence[str]) -> list[str]:
+    """The order with each added row at its official place: dusk first, dawn last, another
+    just after the last row of the order that the official order puts before it."""
+    index = {ident: place for place, ident in enumerate(official)}
+    order = list(kept)
+    for row in added:  # from dusk to dawn, so the Demon's info follows the Minions'
+        if row == specials[0]:
+            order.insert(0, row)
+        elif row == specials[-1]:
+            order.append(row)
+        else:
+            # A homebrew character has no official place: it puts no row after it.
+            before = [k for k, ident in enumerate(order)
+                      if index.get(ident, len(index)) < index[row]]
+            order.insert(before[-1] + 1 if before else 0, row)
+    return order
+
+
+def _unordered(where: str, key: str, left: list[str]) -> Note:
+    """The line naming the script's characters that wake on the official night but that its
+    own order leaves out: the author's order stands, listing them as not waking."""
+    one, ids, night = len(left) == 1, _few(left, quoted=False), _NIGHT_OF[key]
+    return Note(f"{where}: {ids} {'wakes' if one else 'wake'} on the official "
+                f"{'first night' if night == 'first' else 'other nights'} but "
+                f"{'is' if one else 'are'} not in the script's order; listed as not waking",
+                f"unordered-{night}", where=where, count=len(left), ids=ids)
+
+
+def _unnumbered(custom: dict[str, CustomCharacter], nights: dict[str, tuple[str, ...] | None],
+                notes: _Notes) -> None:
+    """A line for each night whose homebrew characters give its reminder but no number for it
+    (nor does the script order that night): they are listed as not waking."""
+    for night, key in _NUMBERS:
+        silent = [c.id for c in custom.values()
+                  if c.reminder(night).strip() and c.position(night) <= 0]
+        if nights[key] is not None or not silent:
+            continue
+        one, ids = len(silent) == 1, _few(silent, quoted=False)
+        reminder = "a first-night" if night == "first" else "an other-night"
+        notes.warnings.append(Note(
+            f"{ids}: {'has' if one else 'have'} {reminder} reminder but no {key} number; "
+            "listed as not waking", f"unnumbered-{night}", count=len(silent), ids=ids))
+
+
+def _few(ids: list[str], quoted: bool = True) -> str:
+    """The first five ids, comma-separated, `…` for more."""
+    shown = [f"'{ident}'" if quoted else ident for ident in ids[:5]]
+    return ", ".join(shown) + (", …" if len(ids) > 5 else "")
 
 
 def _unique(entries: Iterable[tuple[str, str, int]], notes: _Notes) -> dict[str, int]:

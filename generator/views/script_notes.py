@@ -7,7 +7,12 @@ from babel import Locale, UnknownLocaleError
 from babel.lists import format_list
 
 from generator.facts.catalogs import translations
-from generator.read.script_spec import Note
+from generator.read.script_spec import ROW_NAMES, Note, ScriptSpec
+from generator.resolve import Corpus
+from generator.translatable import N_
+
+# The teams a game cannot be played without, each with the line said when a script has none.
+_NEEDED = (("demon", N_("the script has no Demon")), ("minion", N_("the script has no Minion")))
 
 
 def said(line: str, lang: str) -> str:
@@ -32,6 +37,30 @@ def said(line: str, lang: str) -> str:
                 "%(where)s: left out %(count)d id not on the script (%(ids)s); added %(rows)s",
                 "%(where)s: left out %(count)d ids not on the script (%(ids)s); added %(rows)s",
                 count)
+        case "unordered-first":
+            text = tr.ngettext(
+                "%(where)s: %(ids)s wakes on the official first night but is not in the "
+                "script's order; listed as not waking",
+                "%(where)s: %(ids)s wake on the official first night but are not in the "
+                "script's order; listed as not waking", count)
+        case "unordered-other":
+            text = tr.ngettext(
+                "%(where)s: %(ids)s wakes on the official other nights but is not in the "
+                "script's order; listed as not waking",
+                "%(where)s: %(ids)s wake on the official other nights but are not in the "
+                "script's order; listed as not waking", count)
+        case "unnumbered-first":
+            text = tr.ngettext(
+                "%(ids)s: has a first-night reminder but no firstNight number; listed as not "
+                "waking",
+                "%(ids)s: have a first-night reminder but no firstNight number; listed as not "
+                "waking", count)
+        case "unnumbered-other":
+            text = tr.ngettext(
+                "%(ids)s: has an other-night reminder but no otherNight number; listed as not "
+                "waking",
+                "%(ids)s: have an other-night reminder but no otherNight number; listed as not "
+                "waking", count)
         case "duplicate":
             text = tr.gettext("%(where)s: duplicate id '%(ident)s' (first at %(earlier)s); "
                               "ignored")
@@ -68,9 +97,20 @@ def said(line: str, lang: str) -> str:
         case _:
             return line
     values = dict(line.values)
-    if "added" in values:  # the rows added, listed as the reader's language lists them
-        values["rows"] = format_list(list(values["added"]), locale=_list_locale(lang))
+    if "added" in values:  # the rows added, named and listed as the reader's language does
+        values["rows"] = format_list([tr.gettext(ROW_NAMES.get(row, row))
+                                      for row in values["added"]], locale=_list_locale(lang))
     return text % values
+
+
+def missing_teams(corpus: Corpus, script: ScriptSpec, lang: str) -> tuple[str, ...]:
+    """A line, in lang, for each team a game needs that the script has no character of: an
+    official character's team is the glossary's, a homebrew one's its own "team"."""
+    teams = {term.team for ident in script.characters
+             if (term := corpus.glossary.by_id("botc", ident))} | \
+        {character.team for character in script.custom.values()}
+    tr = translations(lang)
+    return tuple(tr.gettext(line) for team, line in _NEEDED if team not in teams)
 
 
 def _list_locale(lang: str) -> str:
