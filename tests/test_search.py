@@ -20,6 +20,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from generator.errors import AlmanacError
 from generator.facts.rules import load_rules
 from generator.output.search_index import on_page_context, on_post_build, on_pre_build
+from generator.views.rules import rule_views
 from generator.views.sounds_like import hangul
 from tests.conftest import ROOT
 from tests.search_box import search, type_query
@@ -282,7 +283,8 @@ def test_a_rules_term_page_defines_it_and_links_the_characters_that_use_it(page,
     assert definition.inner_text().startswith("중독된 플레이어는 취한 것처럼")
     links = page.locator(".almanac-term-characters a").evaluate_all(
         "links => links.map(link => link.textContent)")
-    assert "독살범" in links and "주정뱅이" not in links
+    # The Drunk's by its English steps ("Poisoning"), as on the English page.
+    assert "독살범" in links and "주정뱅이" in links and "요리사" not in links
 
 
 # Search data a page fetches before its first answer: the index, the worker, lunr's languages.
@@ -403,6 +405,110 @@ def test_a_rules_term_without_its_own_name_or_definition_says_it_is_english(page
     assert definition.inner_text().startswith("A poisoned player's ability stops working")
 
 
+# Terms used in one language's text only: the Chef is drunk in English alone, the Imp's ability
+# names an execution in Korean alone; a Traveller and a Fabled of the glossary use no term's words.
+TERMS_EN = """Townsfolk
+Chef
+An invented ability for a small test of the Chef.
+A recipe for a small test.
+"An invented ability for a small test of the Chef." The Chef counts pairs.
+How to Run
+- During the first night, wake the Chef. If the Chef is drunk, show any number. Put the Chef to sleep.
+Demon
+Imp
+An invented ability for a small test of the Imp.
+A small imp.
+"An invented ability for a small test of the Imp." The Imp kills.
+Traveller
+Gunslinger
+An invented ability for a small test of the Gunslinger.
+A small gun.
+"An invented ability for a small test of the Gunslinger." The Gunslinger shoots.
+Fabled
+Djinn
+An invented ability for a small test of the Djinn.
+A small lamp.
+"An invented ability for a small test of the Djinn." The Djinn grants.
+"""
+TERMS_KO = """악마
+임프
+처형된 플레이어를 고르는 작은 시험용 능력입니다.
+작은 임프.
+"처형된 플레이어를 고르는 작은 시험용 능력입니다." 임프는 고릅니다.
+"""
+# Every term's characters, by id, on every language's page: the same set whichever language found it.
+TERM_USERS = {"drunk": ["chef"], "poisoned": [], "mad": [], "registers": [],
+              "traveller": ["gunslinger"], "fabled": ["djinn"], "execution": ["imp"],
+              "nomination": []}
+TERM_LIST = re.compile(r'<ul class="almanac-term-characters".*?</ul>', re.S)
+
+
+@pytest.fixture(scope="module")
+def terms_site(tmp_path_factory) -> Path:
+    """The site of TERMS_EN and TERMS_KO in Korean, English and German (no text, no words)."""
+    from generator.commands.build import build
+    from tests.projects import site_project
+    root = site_project(tmp_path_factory.mktemp("terms"), {
+        "en/004_terms.txt": TERMS_EN.encode(), "ko/001_terms.txt": TERMS_KO.encode()})
+    shutil.copy(ROOT / "content" / "rules.yaml", root / "content" / "rules.yaml")
+    with (root / "content" / "languages.yaml").open("a", encoding="utf-8") as languages:
+        languages.write(LANGUAGE.format(code="de"))
+    assert build(root) == 0
+    return root / "site"
+
+
+def term_page(site: Path, lang: str, term: str) -> str:
+    return (site / lang / "rules" / term / "index.html").read_text(encoding="utf-8")
+
+
+def listed(page: str) -> list[tuple[str, str]]:
+    """(id, name) of each character the page lists as using its term, in order."""
+    found = TERM_LIST.search(page)
+    return re.findall(r'<a href="\.\./\.\./characters/([^/]+)/">([^<]+)</a>',
+                      found.group(0)) if found else []
+
+
+@pytest.mark.parametrize("lang", ["ko", "en", "de"])
+def test_a_rules_term_lists_the_characters_any_almanac_language_finds(terms_site, lang):
+    found = {term: sorted(i for i, _ in listed(term_page(terms_site, lang, term)))
+             for term in TERM_USERS}
+    assert found == TERM_USERS
+
+
+def test_a_rules_term_names_its_characters_in_the_pages_language(terms_site):
+    assert listed(term_page(terms_site, "ko", "drunk")) == [("chef", "요리사")]
+    assert listed(term_page(terms_site, "en", "drunk")) == [("chef", "Chef")]
+    assert listed(term_page(terms_site, "ko", "execution")) == [("imp", "임프")]
+    assert listed(term_page(terms_site, "en", "execution")) == [("imp", "Imp")]
+
+
+@pytest.mark.parametrize("lang,team,label", [
+    ("ko", "traveller", "팀: <a href=\"../../teams/traveller/\">여행자</a>"),
+    ("en", "fabled", "Team: <a href=\"../../teams/fabled/\">Fabled</a>")],
+    ids=["ko-traveller", "en-fabled"])
+def test_a_rules_term_that_names_a_team_links_its_page(terms_site, lang, team, label):
+    assert f'<p class="almanac-term-team">{label}</p>' in term_page(terms_site, lang, team)
+    assert "almanac-term-team" not in term_page(terms_site, lang, "drunk")
+
+
+def test_a_rules_term_no_character_uses_says_so(terms_site):
+    page = term_page(terms_site, "ko", "mad")
+    assert "<p>연감에 이 용어를 쓰는 캐릭터가 없습니다.</p>" in page
+    assert not TERM_LIST.search(page)
+
+
+def test_the_corpus_lists_the_same_characters_for_a_term_in_both_languages(corpus):
+    korean, english = (
+        {term.id: {ident for ident, _, _ in term.characters} for term in rule_views(corpus, lang)}
+        for lang in ("ko", "en"))
+    assert korean == english
+    # Korean's texts find six of them and English's the Gnome: both pages list the seven.
+    assert korean["nomination"] == {"banshee", "boomdandy", "fearmonger", "gnome", "golem",
+                                    "psychopath", "witch"}
+    # The Travellers, and the Dreamer, whose text names them.
+    assert korean["traveller"] == {"apprentice", "barista", "bonecollector", "deviant",
+                                   "dreamer", "gnome", "matron"}
+
 
 # A word is indexed in several forms at one place (a Korean word as written and as its stem,
 # "料理人" and its part "料理"); a query that finds two of them marks the place once.
@@ -425,3 +531,13 @@ def test_each_word_a_korean_query_finds_in_a_results_text_is_marked_once(page, s
     assert len(marks) >= 10
     assert [text for text, _ in marks if not text.startswith("중독")] == []
     assert {children for _, children in marks} == {0}
+
+
+@pytest.mark.parametrize("text, used", [("A made-up ability.", False), ("You are mad.", True),
+                                        ("MAD", True), ("its madness", True),
+                                        ("You might be madder", False)])
+def test_a_terms_word_ending_in_a_dollar_is_matched_whole(text, used):
+    mad = next(term for term in load_rules(ROOT / "content" / "rules.yaml").terms
+               if term.id == "mad")
+    assert mad.words["en"] == ("mad$", "madness")
+    assert mad.uses(text, "en") is used

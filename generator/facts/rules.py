@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from generator.errors import AlmanacError
@@ -21,6 +22,14 @@ SHAPE = Fields(optional={
     "synonyms": MapOf(ListOf(ListOf(Text())), "a mapping of language codes to word groups")})
 
 
+def _word(word: str) -> str:
+    """A term's word as a pattern: at a word's start (poison: poisoned, 중독: 중독된), or whole
+    where it ends in `$` (mad$: not made)."""
+    if word.endswith("$"):
+        return rf"(?<!\w){re.escape(word[:-1])}(?!\w)"
+    return rf"(?<!\w){re.escape(word)}"
+
+
 @dataclass(frozen=True)
 class RuleTerm:
     """A game term (drunk, poisoned, …): its names, the project's own definition, and the words
@@ -35,10 +44,18 @@ class RuleTerm:
     # token's label, game.<code>.json) or `word:<key>` (an interface word, script./app.<code>.json)
     official: str = ""
 
-    def uses(self, text: str, lang: str, words: tuple[str, ...] = ()) -> bool:
-        """Whether text has one of the term's words of lang (else of words) at a word's start."""
-        return any(re.search(rf"(?<!\w){re.escape(word)}", text, re.IGNORECASE)
-                   for word in self.words.get(lang, words) if word.strip())
+    def uses(self, text: str, lang: str) -> bool:
+        """Whether text has one of the term's words of lang at a word's start; never in a
+        language the term gives no words for."""
+        pattern = self._patterns.get(lang)
+        return pattern is not None and pattern.search(text) is not None
+
+    @cached_property
+    def _patterns(self) -> dict[str, re.Pattern[str]]:
+        # One pattern a language: every character's texts are matched against each term.
+        return {lang: re.compile("|".join(map(_word, given)), re.IGNORECASE)
+                for lang, words in self.words.items()
+                if (given := [word for word in words if word.strip()])}
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
-"""What a rules glossary page shows: a game term's names, the project's definition, and the
-characters whose ability or almanac steps use the term."""
+"""What a rules glossary page shows: a game term's names, the project's definition, the team it
+names, and the characters whose ability or almanac steps use the term in a language its words are
+given in (the same characters on every language's page)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -19,6 +20,7 @@ class RuleTermView:
     aliases: tuple[str, ...]
     definition: str
     definition_lang: str  # the language the definition is written in
+    team: str  # the team the term names, whose page it links; "" for none or no such page
     characters: tuple[tuple[str, str, str], ...]  # (id, name, other-language name)
 
 
@@ -33,27 +35,47 @@ def _texts(character: Character, lang: str, official: OfficialTexts | None) -> l
     return texts
 
 
+def _team(corpus: Corpus, term: RuleTerm) -> str:
+    """The BotC team the term names (its id is the team's), where the site has a page for it:
+    a team without characters has none."""
+    team = corpus.glossary.team(term.id)
+    named = team is not None and team.game == "botc"
+    return term.id if named and any(c.team == term.id for c in _botc(corpus)) else ""
+
+
+def _users(corpus: Corpus, term: RuleTerm, official: OfficialTexts | None) -> frozenset[str]:
+    """The ids of the characters that use the term: those whose texts in a language the term
+    gives words for have one of them, and the members of the team it names. Every language's
+    page lists these, so that one site does not know of fewer uses than another."""
+    return frozenset(c.id for c in _botc(corpus) if c.team == term.id or
+                     any(term.uses(text, lang) for lang in term.words
+                         for text in _texts(c, lang, official)))
+
+
+def _botc(corpus: Corpus) -> list[Character]:
+    return [c for c in corpus.characters if c.game == "botc"]
+
+
 def rule_views(corpus: Corpus, lang: str,
                official: OfficialTexts | None = None) -> tuple[RuleTermView, ...]:
     """Every term of content/rules.yaml in lang; a language without its own name or definition
     takes the English ones."""
     other = other_language(corpus, lang)
-    botc = sorted((c for c in corpus.characters if c.game == "botc"), key=lambda c: c.name(lang))
-    texts = {c.id: _texts(c, lang, official) for c in botc}
+    botc = sorted(_botc(corpus), key=lambda c: c.name(lang))
     views = []
     for term in corpus.glossary.rules.terms:
         definition_lang = lang if lang in term.definitions else "en"
         own = term.names.get(lang) or official_name(term, lang, official)
+        users = _users(corpus, term, official)
         views.append(RuleTermView(
             id=term.id, name=own or _name(term, "en"), name_lang=lang if own else "en",
             other_name=term.names.get(other) or official_name(term, other, official) or
             _name(term, "en"),
             aliases=term.aliases.get(lang, ()),
             definition=term.definitions.get(definition_lang, ""), definition_lang=definition_lang,
-            # In a language without words of its own, the term's official name is its word.
+            team=_team(corpus, term),
             characters=tuple((c.id, c.name(lang), c.name(other)) for c in botc
-                             if any(term.uses(text, lang, (own,) if own else ())
-                                    for text in texts[c.id]))))
+                             if c.id in users)))
     return tuple(views)
 
 
