@@ -276,6 +276,14 @@ def test_a_night_sheet_headed_and_named_in_the_languages_words(project, tmp_path
     assert poisoner in html
     if poisoned:
         assert poisoned in html
+    # Dusk in the data's words where it has them (the German fixture), else the project's
+    # English, marked.
+    dusk = re.search(r'<tr class="[^"]*" data-id="dusk">.*?</tr>', html, re.S).group(0)
+    if lang == "de":
+        assert '<td class="nightsheet-text" lang="de" data-source="official">' in dusk
+        assert "Sieh nach, ob jeder Testgast die Augen zu hat.</p>" in dusk
+    else:
+        assert '<p><span lang="en">Check that all eyes are closed.' in dusk
 
 
 def test_a_jinx_text_in_another_language_says_so_beside_it(built):

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import groupby
 
+from generator.facts.catalogs import has_catalog
 from generator.facts.languages import ALMANAC, CARD, Source
 from generator.facts.official import (
     OfficialText,
@@ -266,7 +267,7 @@ def build_sheet(corpus: Corpus, script: ScriptSpec, lang: str, night: str,
     rows = []
     for ident in order:
         if ident in corpus.night_order.specials:
-            rows.append(SheetRow(ident, True, ident, "", "other", (), "special", lang, ()))
+            rows.append(_special_row(corpus, ident, lang, night, official))
             continue
         rows.append(_character_row(corpus, script, ident, lang, night, official, detail))
     placed = set(order)
@@ -302,6 +303,20 @@ def _listed(corpus: Corpus, script: ScriptSpec, ident: str, lang: str) -> Listed
     custom = script.custom.get(ident)
     return Listed(ident, custom.name if custom else ident,
                   corpus.glossary.alignment(custom.team) if custom else "other")
+
+
+def _special_row(corpus: Corpus, ident: str, lang: str, night: str,
+                 official: OfficialTexts | None) -> SheetRow:
+    """Dusk, dawn and the info rows: in a language without a catalog, the official data's words
+    for them where it has them in the sheet's language; else the template's, in the catalog's
+    language (or English, marked)."""
+    reminder = (official.first_night if night == "first" else official.other_night) \
+        if official and not has_catalog(lang) else None
+    card = _official(reminder(ident, lang), "official") if reminder else None
+    if card and card.lang == lang:
+        return SheetRow(ident, True, ident, "", "other", card.parts(_letters(corpus)),
+                        "official", lang, ())
+    return SheetRow(ident, True, ident, "", "other", (), "special", lang, ())
 
 
 def _character_row(corpus: Corpus, script: ScriptSpec, ident: str, lang: str, night: str,
