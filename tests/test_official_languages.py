@@ -171,9 +171,9 @@ def test_the_summary_counts_the_strings_shown_in_english_per_language(built):
                   if line.startswith("UI strings"))
     total = int(counts["UI strings (ko)"].split(",")[0])
     assert counts["UI strings (ko)"] == f"{total}, 0 untranslated, 0 fuzzy"
-    # First night, Other nights, Jinxes, Characters, Trouble Brewing; German adds Experimental
-    # and Dusk (the night order's row).
-    worded = {"de": 7, "ja": 6, "zh-Hans": 5, "ru": 5}
+    # First night, Other nights, Jinxes, Characters, Trouble Brewing; German adds Experimental,
+    # Dusk (the night order's row), good and evil (the sheets' legend).
+    worded = {"de": 9, "ja": 6, "zh-Hans": 5, "ru": 5}
     ja_words = "First night, Other nights, Jinxes, Characters, Trouble Brewing, Dusk"
     assert len(ja_words.split(", ")) == worded["ja"]
     for lang, count in worded.items():
@@ -281,6 +281,14 @@ def test_a_night_sheet_headed_and_named_in_the_languages_words(project, tmp_path
     dusk = re.search(r'<tr class="[^"]*" data-id="dusk">.*?</tr>', html, re.S).group(0)
     if lang == "de":
         assert '<td class="nightsheet-text" lang="de" data-source="official">' in dusk
+        # The players' sheet's legend names the sides in the official tools' words.
+        players = tmp_path / "script.html"
+        assert almanac("scriptsheet", str(FIXTURES / "trouble-brewing.json"), "--lang", lang,
+                       "--official", str(official), "--html", str(players), root=root
+                       ).returncode == 0
+        assert '<span class="sheet-side sheet-side-good" aria-hidden="true"></span> Gut ' \
+               '<span class="sheet-side sheet-side-evil" aria-hidden="true"></span> Böse ' in \
+               players.read_text(encoding="utf-8")
         assert "Sieh nach, ob jeder Testgast die Augen zu hat.</p>" in dusk
     else:
         assert '<p><span lang="en">Check that all eyes are closed.' in dusk

@@ -16,6 +16,9 @@ WORDED_BY = {
     "Language": ("script:settings.language",),
     "Experimental": ("script:edition.experimental",),
     "House rules (Bootlegger)": ("script:bootlegger-rules",),
+    # The sheets' legend: a row's colour tells its side.
+    "good": ("app:overlays.reveal.good", "app:modals.signal.cards.good"),
+    "evil": ("app:overlays.reveal.evil", "app:modals.signal.cards.evil"),
 }
 # A UI string → the special row of the night order (game.<code>.json) whose name it is.
 NIGHT_ROWS = {"Dusk": "dusk", "Dawn": "dawn", "Minion info": "minioninfo",
