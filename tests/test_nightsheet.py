@@ -286,3 +286,26 @@ def test_preparing_the_nights_is_on_the_first_nights_sheet_at_most(corpus):
     assert steps("other") == [
         "Each night, wake the Balloonist. Point to the player marked KNOW. Put the Balloonist to "
         "sleep."]
+
+
+def test_steps_in_another_language_give_way_to_the_ability_in_the_sheets(corpus, tmp_path):
+    """The Goon acts without waking, and only the Korean almanac has it: an English sheet shows
+    its English card, where the official data has it, before the Korean steps."""
+    from generator.facts.official import load_official
+    from generator.read.script_spec import ScriptSpec
+    from generator.views.nightsheet import build_sheet
+
+    assert list(corpus.character("botc", "goon").entries) == ["ko"]
+    spec = ScriptSpec("t", "t", None, ("goon", "imp"))
+    (tmp_path / "roles.json").write_text(json.dumps([
+        {"id": "goon", "name": "Goon", "team": "outsider", "ability": "A made-up Goon card."}]),
+        encoding="utf-8")
+
+    def goon(official):
+        row = next(r for r in build_sheet(corpus, spec, "en", "first", official).also
+                   if r.id == "goon")
+        return row.source, row.text_lang, [p.text for line in row.instructions for p in line]
+
+    assert goon(load_official(tmp_path)) == ("official-ability", "en", ["A made-up Goon card."])
+    source, lang, _ = goon(None)
+    assert (source, lang) == ("how-to-run", "ko")  # without the card: the steps, marked KO

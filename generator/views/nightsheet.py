@@ -371,6 +371,12 @@ def _character_row(corpus: Corpus, script: ScriptSpec, ident: str, lang: str, ni
         text = (script_ability if script_ability and written and official else None) or \
             _first_in(corpus, lang, (almanac, script_ability, card_ability)) \
             or _Text((), "none", lang)
+    elif text.lang != lang and not custom:
+        # Steps in another language tell a storyteller less than the ability in theirs.
+        ability = _first_in(corpus, lang, (
+            _ability(corpus, entries, lang),
+            _official(official.ability(ident, lang), "official-ability") if official else None))
+        text = ability if ability and ability.lang == lang else text
     no_step = bool(tonight and tonight.no_step_tonight)
     changed = rewritten if rewritten and text is not rewritten else None
     if term:
