@@ -250,6 +250,9 @@ def test_a_setup_bracket_without_numbers_is_not_shown_as_no_bracket():
     assert _shown(setup_numbers("[마을주민 1명이 악한 팀]")) == "[…]"
     assert _shown(setup_numbers("A made-up ability with no bracket.")) == "[]"
     assert _shown(setup_numbers("[+1 Outsider] [-1 Townsfolk]")) == "[+1] [-1]"
+    # Left open, it is shown open, and differs from the closed one with its numbers.
+    assert _shown(setup_numbers("사람이 더 옵니다. [+1 외지인")) == "[+1"
+    assert setup_numbers("[+1 외지인") != setup_numbers("[+1 Outsider]")
 
 
 def test_ui_catalog_checks_point_at_the_catalog_line(tmp_path, monkeypatch, corpus, diagnostics):

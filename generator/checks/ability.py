@@ -11,14 +11,17 @@ from generator.model import PRESENT, UNTRANSLATED
 from generator.parse.vocabulary import quoted_ability
 from generator.resolve import Character, Corpus
 
-_BRACKET = re.compile(r"\[(?P<inside>[^\]]+)\]")
+# A bracket, closed or left open at the end of the line ("[+1 외지인").
+_BRACKET = re.compile(r"\[(?P<inside>[^\]\[]+)(?P<end>\]|$)")
 _SIGNED = re.compile(r"[+-]\s*\d+")
+_OPEN = "open"  # the last of a bracket's numbers when it is not closed: it differs from any
 
 
 def setup_numbers(ability: str) -> list[tuple[str, ...]]:
-    """Each setup bracket as its signed numbers: '[+0 or +1 Outsider]' → ('+0', '+1')."""
-    return [tuple(n.replace(" ", "") for n in _SIGNED.findall(m.group("inside")))
-            for m in _BRACKET.finditer(ability)]
+    """Each setup bracket as its signed numbers: '[+0 or +1 Outsider]' → ('+0', '+1'); one not
+    closed ends in _OPEN: '[+1 Outsider' → ('+1', _OPEN)."""
+    return [tuple(n.replace(" ", "") for n in _SIGNED.findall(m.group("inside"))) +
+            (() if m.group("end") else (_OPEN,)) for m in _BRACKET.finditer(ability)]
 
 
 @check(ABILITY_QUOTE)
@@ -61,5 +64,12 @@ def _brackets(character: Character, lang: str, other: str):
 
 
 def _shown(brackets: list[tuple[str, ...]]) -> str:
-    """[('+0', '+1')] → '[+0/+1]'; a bracket without numbers → '[…]'; no bracket → '[]'."""
-    return " ".join("[" + ("/".join(numbers) or "…") + "]" for numbers in brackets) or "[]"
+    """[('+0', '+1')] → '[+0/+1]'; a bracket without numbers → '[…]'; one not closed without
+    its ']' ('[+1'); no bracket → '[]'."""
+    return " ".join(_one(numbers) for numbers in brackets) or "[]"
+
+
+def _one(numbers: tuple[str, ...]) -> str:
+    if numbers[-1:] == (_OPEN,):
+        return "[" + ("/".join(numbers[:-1]) or "…")
+    return "[" + ("/".join(numbers) or "…") + "]"
