@@ -281,6 +281,12 @@ PO_STALE = _code(
              "imported"),
     edited=N_("{context}: the msgid is no source text of the corpus (edited by hand?); not "
               "imported"))
+PO_DRAFT = _code(
+    "po-draft", "warning",
+    N_("A translation of a section's earlier source text, where the store has none: kept as a "
+       "draft (fuzzy) with that source, to review against today's."),
+    N_("{context}: translated from an earlier source text; kept in the store as a draft "
+       "(fuzzy), beside today's source, to review"))
 PO_STEPS = _code(
     "po-steps", "warning",
     N_("A translation with another number of steps or notes than its source."),

@@ -203,14 +203,23 @@ def test_stale_moved_edited_and_unknown_messages_are_each_named(tmp_path):
         ("professor/ability", PROFESSOR_ABILITY, "Once per game, at night*, choose a dead player.")))
     assert run.returncode == 1  # as check does for errors: some messages were not imported
     assert run.stderr.splitlines() == [
-        "in.po:7: warning po-stale: noble/ability: the msgid is no source text of the "
-        "corpus (edited by hand?); not imported",
+        "in.po:7: warning po-draft: noble/ability: translated from an earlier source text; kept "
+        "in the store as a draft (fuzzy), beside today's source, to review",
         "in.po:11: warning po-context: context 'nobody/ability' names no character and section "
         "of the corpus; not imported",
         "in.po:15: warning po-stale: noble/flavor: the msgid is the source text of "
         "noble/ability: the msgctxt was changed; not imported"]
-    assert run.stdout == "1 translation imported; 3 not imported (above); " \
-                         "content/en/translations.po written\n"
+    assert run.stdout == "2 translations imported; 1 imported with a warning (above); " \
+                         "2 not imported (above); content/en/translations.po written\n"
+    # The store had no translation of it: the translator's work is a draft to review.
+    draft = next(m for m in read_po_bytes(store(project).encode(), "store").messages
+                 if m.context == "noble/ability")
+    assert (draft.id, draft.string, draft.flags, draft.previous_id) == (
+        noble, "Translated.", ("fuzzy",), "An ability the corpus never had.")
+    # Where the store holds a translation, it is not replaced: the message is refused.
+    again = imported(project, po("en", ("noble/ability", "Another earlier text.", "Other.")))
+    assert again.stderr == "in.po:7: warning po-stale: noble/ability: the msgid is no source " \
+                           "text of the corpus (edited by hand?); not imported\n"
 
 
 def test_a_source_changed_since_the_export_is_stale_in_check_and_on_the_page(tmp_path):

@@ -11,6 +11,7 @@ from pathlib import Path
 from generator.codes import (
     PO_CONFLICT,
     PO_CONTEXT,
+    PO_DRAFT,
     PO_DUPLICATE,
     PO_INVISIBLE,
     PO_REFUSED,
@@ -51,7 +52,7 @@ class Imported:
 
 
 # The problems of a message imported as it is, a warning only.
-_TAKEN_WITH_A_WARNING = frozenset({PO_STEPS.code, PO_INVISIBLE.code})
+_TAKEN_WITH_A_WARNING = frozenset({PO_STEPS.code, PO_INVISIBLE.code, PO_DRAFT.code})
 
 
 def read_translator_po(path: Path) -> PoFile:
@@ -191,6 +192,7 @@ def import_po(root: Path, corpus: Corpus, path: Path, lang: str | None = None) -
                                         count=len(lines), lines=lines))
     taken: dict[str, PoMessage] = {}
     noted: dict[str, tuple[str, ...]] = {}  # the translator's comments of a message the store has
+    drafted: dict[str, PoMessage] = {}  # translations of an earlier source, kept as drafts
     unchanged = drafts = waiting = 0
     for message in po.messages:
         context = message.context or ""
@@ -203,11 +205,18 @@ def import_po(root: Path, corpus: Corpus, path: Path, lang: str | None = None) -
             drafts += 1
             continue  # the translator's own mark that it is not ready
         problem = _problem(message, shown, sources, by_text, held, corpus, code)
+        old = held.get(context)
+        if problem and problem.code == PO_STALE.code and message.id not in by_text and \
+                not (old and old.string.strip()) and not FORBIDDEN.search(_text(message)):
+            # An earlier source (or a msgid edited by hand) where the store has no translation:
+            # the translator's work kept, for review.
+            drafted[context] = message
+            problems.append(PO_DRAFT.at(shown, message.line, message.string, context=context))
+            continue
         if problem:
             problems.append(problem)
             continue
         text = message.string.replace("\r\n", "\n")
-        old = held.get(context)
         if old and old.string == text and not old.fuzzy and old.id == message.id:
             unchanged += 1
             noted[context] = message.comments
@@ -221,9 +230,10 @@ def import_po(root: Path, corpus: Corpus, path: Path, lang: str | None = None) -
                                             characters=named("".join(found))))
         problems += _steps(message, text, shown)
         taken[context] = message
-    merged = _merged(store, taken, noted, held, fresh_messages(corpus, code))
+    merged = _merged(store, taken, noted, held, fresh_messages(corpus, code), drafted)
     changed = write_store(root, merged) if taken or merged != store else False
-    return Imported(store.file, code, len(taken), unchanged, drafts, waiting, changed,
+    return Imported(store.file, code, len(taken) + len(drafted), unchanged, drafts, waiting,
+                    changed,
                     tuple(sorted(problems, key=lambda d: (d.line, d.code))))
 
 
@@ -240,23 +250,34 @@ def _steps(message: PoMessage, text: str, shown: str) -> list[Diagnostic]:
 
 
 def _merged(store: PoFile, taken: dict[str, PoMessage], noted: dict[str, tuple[str, ...]],
-            held: dict[str, PoMessage], fresh: dict[str, PoMessage]) -> PoFile:
+            held: dict[str, PoMessage], fresh: dict[str, PoMessage],
+            drafted: dict[str, PoMessage]) -> PoFile:
     """The store with the taken translations and the translator's comments of every message
     imported or already held: in place where it holds their context, else added at the end
-    (`update-po` puts them in corpus order) as update-po writes a message."""
+    (`update-po` puts them in corpus order) as update-po writes a message. A drafted one is
+    fuzzy, its earlier source its previous msgid, as update-po leaves a changed source."""
     messages = []
     for message in store.messages:
         context = message.context or ""
         mine = not message.obsolete and held.get(context) is message
         new = taken.get(context) if mine else None
+        draft = drafted.get(context) if mine else None
         if new:
             message = replace(message, id=fresh[context].id, string=_text(new),
                               flags=tuple(f for f in message.flags if f != "fuzzy"),
                               previous_id=None, previous_context=None)
+        elif draft:
+            message = replace(message, id=fresh[context].id, string=_text(draft),
+                              flags=("fuzzy", *(f for f in message.flags if f != "fuzzy")),
+                              previous_id=draft.id, previous_context=context)
+            new = draft
         comments = new.comments if new else noted.get(context, ()) if mine else ()
         messages.append(replace(message, comments=_with(message.comments, comments)))
     added = [replace(fresh[context], string=_text(m), comments=m.comments)
              for context, m in taken.items() if context not in held]
+    added += [replace(fresh[context], string=_text(m), comments=m.comments, flags=("fuzzy",),
+                      previous_id=m.id, previous_context=context)
+              for context, m in drafted.items() if context not in held]
     return replace(store, messages=tuple(messages + added))
 
 
