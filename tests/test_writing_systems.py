@@ -8,6 +8,7 @@ import json
 import re
 import shutil
 import subprocess
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -344,3 +345,16 @@ def test_a_hebrew_sheet_mirrors_and_its_english_runs_left_to_right(built, page):
     assert page.locator("h1.nightsheet-title").evaluate(
         "e => getComputedStyle(e).direction") == "ltr"
     assert page.evaluate("getComputedStyle(document.body).direction") == "rtl"
+
+
+@pytest.mark.parametrize("heading, anchor", [
+    ("ชาวเมือง 69", "ชาวเมือง-69"), ("สคริปต์", "สคริปต์"), ("नगरवासी", "नगरवासी"),
+    ("진행 방법", "진행-방법"), ("How to Run", "how-to-run"), ("Jinxes (2)", "jinxes-2"),
+    ("<code>x</code> Fortune_Teller", "x-fortune_teller")])
+def test_a_heading_anchor_keeps_every_letter_and_mark(heading, anchor):
+    from pymdownx.slugs import slugify as theirs
+
+    from generator.output.slugs import slugify
+    assert slugify(heading, "-") == anchor
+    if all(not unicodedata.category(c).startswith("M") for c in heading):
+        assert theirs(case="lower")(heading, "-") == anchor  # where it has no marks, the same
