@@ -362,3 +362,19 @@ def test_an_offline_page_logs_no_error(tmp_path, browser):
     finally:
         page.close()
     assert ([url for url in asked if "sitemap" in url], errors) == ([], [])
+
+
+@pytest.mark.parametrize("command, options, made", [
+    ("build", ("--languages", "he"), "a site"),
+    ("print", (str(ROOT / "tests" / "fixtures" / "trouble-brewing.json"), "-o", "sheets",
+               "--lang", "he"), "sheets")])
+def test_a_language_with_too_little_data_is_refused_in_the_words_of_the_command(
+        project, command, options, made):
+    refused = almanac(command, *options, "--official", "official", root=project)
+    assert refused.returncode == 2
+    assert refused.stderr.splitlines()[-1] == \
+        f"error: none of the languages asked for has enough for {made}: official/game.he.json: " \
+        "he: 0 of 5 characters named or described, 0 abilities, 2 reminders, 1 jinxes, " \
+        "0 editions; too little to publish in it (it needs 1 characters named or described): " \
+        "left out"
+    assert not (project / "sheets").exists()

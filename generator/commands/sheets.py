@@ -109,7 +109,8 @@ def _sheets(args: argparse.Namespace, asked: str | None, kinds: tuple[str, ...],
     official = official_data(args)
     corpus = load_corpus(args.root)
     selection = select_languages(corpus.languages, official, asked, args.official or "",
-                                 mention_others=not single, option=("--lang", "prints"))
+                                 mention_others=not single,
+                                 option=("--lang", "prints", "sheets"))
     for notice in selection.notices:
         print(notice, file=sys.stderr)
     # The almanac's languages stay, for their texts and names stand in for missing ones.

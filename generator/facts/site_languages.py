@@ -57,11 +57,12 @@ def _too_small(official: OfficialTexts, tag: str, where: str) -> str:
 
 def select_languages(declared: Languages, official: OfficialTexts | None, asked: str | None,
                      where: str = "", mention_others: bool = True,
-                     option: tuple[str, str] = ("--languages", "builds")) -> Selection:
+                     option: tuple[str, str, str] = ("--languages", "builds", "a site")
+                     ) -> Selection:
     """asked: None (languages.yaml's), `all`, or codes separated by commas in either spelling
     (zh_Hans, zh-Hans). where: the official data's folder, for the notices; mention_others:
     with asked None, a line naming the data's languages with enough for a site, and how the
-    command asks for them (option: its option and what it does with them)."""
+    command asks for them (option: its option, what it does with them and what it makes)."""
     notices = [f"{Path(where) / name}: its code is no language tag (such as de, zh_Hans, "
                "pt_BR): not read" for name in (official.unmatched if official else ())]
     unknown = [tag for tag in sorted(official.counts) if not declared.get(tag)
@@ -75,7 +76,7 @@ def select_languages(declared: Languages, official: OfficialTexts | None, asked:
                  and tag not in unknown and publishable(official, tag)] if official else []
         if extra and mention_others:
             notices.append(f"{Path(where)}: the official data has {len(extra)} more languages with "
-                           f"enough for a site ({', '.join(extra)}): {option[0]} all "
+                           f"enough for {option[2]} ({', '.join(extra)}): {option[0]} all "
                            f"{option[1]} them, {option[0]} ko,en,de some")
         return Selection(declared, tuple(notices))
     data = official.counts if official else {}
@@ -91,7 +92,7 @@ def select_languages(declared: Languages, official: OfficialTexts | None, asked:
         tags = list(dict.fromkeys(language_tag(code.strip()) for code in asked.split(",")
                                   if code.strip()))
         if not tags:
-            raise AlmanacError("--languages names no language; give `all` or codes separated "
+            raise AlmanacError(f"{option[0]} names no language; give `all` or codes separated "
                                "by commas (ko,en,de,zh_Hans)")
     chosen = []
     for tag in tags:
@@ -111,6 +112,6 @@ def select_languages(declared: Languages, official: OfficialTexts | None, asked:
         elif official:
             notices.append(_too_small(official, tag, where))
     if not chosen:
-        raise AlmanacError("none of the languages asked for has enough for a site: "
+        raise AlmanacError(f"none of the languages asked for has enough for {option[2]}: "
                            + "; ".join(notices))
     return Selection(Languages(tuple(chosen)), tuple(notices))
