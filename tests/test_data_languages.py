@@ -147,12 +147,12 @@ def test_print_names_its_own_option_for_the_other_languages(tmp_path):
     root = site_project(tmp_path)
     official = load_official(official_folder(root))
     selection = select_languages(load_corpus(root).languages, official, None, "official",
-                                 option=("--lang", "prints"))
+                                 option=("--lang", "prints", "sheets"))
     assert selection.notices[-1] == (
-        "official: the official data has 5 more languages with enough for a site (de, ja, ru, "
+        "official: the official data has 5 more languages with enough for sheets (de, ja, ru, "
         "th, zh-Hans): --lang all prints them, --lang ko,en,de some")
     assert select_languages(load_corpus(root).languages, None, "all",
-                            option=("--lang", "prints")).notices == (
+                            option=("--lang", "prints", "sheets")).notices == (
         "--lang all without --official DIR: the languages of content/languages.yaml alone (the "
         "official data gives the others)",)
 
