@@ -3,6 +3,7 @@ the script's own characters and from the official data files, script sheets with
 every sheet of a script printed in one run."""
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 from html import unescape
@@ -167,3 +168,18 @@ def test_a_site_built_with_official_data_shows_the_card_marked(tmp_path):
                        .read_text(encoding="utf-8"))
     assert "A made-up ability for a small test of the Chef." in english  # the almanac's first
     assert "ko/scriptsheets" not in " ".join(site_files(project / "site"))  # no corpus script
+
+
+def test_a_title_of_one_long_word_wraps_within_the_sheet(page, tmp_path):
+    """A script named by one word of 400 letters: the sheet keeps the page's width (in print,
+    Chromium would shrink the whole sheet to fit the title)."""
+    script = tmp_path / "long.json"
+    script.write_text(json.dumps([{"id": "_meta", "name": "N" * 400, "author": "A" * 200},
+                                  "chef", "imp", "poisoner", "recluse", "monk"]),
+                      encoding="utf-8")
+    html = tmp_path / "first.html"
+    assert almanac("nightsheet", str(script), "--night", "first", "--html", str(html),
+                   root=ROOT).returncode == 0
+    page.set_viewport_size({"width": 794, "height": 1123})  # A4 at 96 dpi
+    page.goto(html.as_uri())
+    assert page.evaluate("document.documentElement.scrollWidth") <= 794
