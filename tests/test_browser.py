@@ -132,3 +132,16 @@ def test_a_rule_the_almanac_cites_finds_its_terms_and_the_characters_that_cite_i
     assert all(path.startswith((f"/{lang}/characters/", f"/{lang}/rules/")) for path in top)
     assert f"/{lang}/rules/drunk/" in top
     assert referring <= set(search.results(lang))
+
+
+def test_the_home_pages_names_are_targets_a_thumb_can_hit(page, site_url):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{site_url}ko/", wait_until="load")
+    boxes = page.evaluate("[...document.querySelectorAll('.almanac-roster a')]"
+                          ".map(a => [a.textContent, a.getBoundingClientRect().height])")
+    assert len(boxes) > 50
+    assert [name for name, height in boxes if height < 24] == []  # WCAG 2.5.8
+    # A line begins with a name, never with the dot between two.
+    starts = page.evaluate("[...document.querySelectorAll('.almanac-roster > span')]"
+                           ".map(s => s.getClientRects().length)")
+    assert set(starts) == {1}
