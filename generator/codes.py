@@ -271,7 +271,9 @@ NO_FONT = _code(
 # Problems of a PO file being imported (`almanac import-po`): reported, never in the corpus.
 PO_CONTEXT = _code(
     "po-context", "warning", N_("A PO message whose context names no character or section."),
-    N_("context '{context}' names no character and section of the corpus; not imported"))
+    N_("context '{context}' names no character and section of the corpus; not imported"),
+    none=N_("a message without the msgctxt that names its character and section; not imported "
+            "(a converter dropped it? csv2po keeps it given the exported PO: csv2po -t)"))
 PO_STALE = _code(
     "po-stale", "warning",
     N_("A PO message whose msgid is not the source text of its section today."),

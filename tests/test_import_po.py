@@ -490,3 +490,13 @@ def test_a_po_in_the_charset_its_header_declares_is_read_as_msgfmt_reads_it(tmp_
            "(byte 0xBF): the header declares charset=EUC-KR, and the store is UTF-8; convert " \
            "it: msgconv -t UTF-8 content/ko/translations.po -o content/ko/translations.po; " \
            "the store's translations are not shown\n" in check.stdout
+
+
+def test_a_message_without_its_msgctxt_says_how_a_converter_keeps_it(tmp_path):
+    project = project_copy(tmp_path)
+    data = po("en", ("noble/ability", "x", "Translated.")).decode().replace(
+        'msgctxt "noble/ability"\n', "")  # as csv2po writes it without -t
+    run = imported(project, data.encode())
+    assert run.stderr == "in.po:6: warning po-context: a message without the msgctxt that " \
+                         "names its character and section; not imported (a converter dropped " \
+                         "it? csv2po keeps it given the exported PO: csv2po -t)\n"

@@ -146,7 +146,7 @@ def _problem(message: PoMessage, shown: str, sources: dict[str, str], by_text: d
         if character and section in SECTIONS and written_state(character, lang, section) == \
                 "present":
             return PO_REFUSED.at(*at, key="written", context=context, language=lang)
-        return PO_CONTEXT.at(*at, context=context)
+        return PO_CONTEXT.at(*at, key="" if context else "none", context=context)
     if message.plural:
         return PO_REFUSED.at(*at, key="plural", context=context)
     if not same_text(message.id, sources[context]):
