@@ -216,6 +216,10 @@ def test_stale_moved_edited_and_unknown_messages_are_each_named(tmp_path):
                  if m.context == "noble/ability")
     assert (draft.id, draft.string, draft.flags, draft.previous_id) == (
         noble, "Translated.", ("fuzzy",), "An ability the corpus never had.")
+    # The same PO again changes nothing and refuses nothing more.
+    second = imported(project, (project / "in.po").read_bytes())
+    assert second.stdout == "0 translations imported; 2 already in the store; 2 not imported " \
+                            "(above); content/en/translations.po unchanged\n"
     # Where the store holds a translation, it is not replaced: the message is refused.
     again = imported(project, po("en", ("noble/ability", "Another earlier text.", "Other.")))
     assert again.stderr == "in.po:7: warning po-stale: noble/ability: the msgid is no source " \

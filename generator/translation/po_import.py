@@ -206,6 +206,10 @@ def import_po(root: Path, corpus: Corpus, path: Path, lang: str | None = None) -
             continue  # the translator's own mark that it is not ready
         problem = _problem(message, shown, sources, by_text, held, corpus, code)
         old = held.get(context)
+        if problem and old and old.fuzzy and (old.previous_id, old.string) == \
+                (message.id, _text(message)):
+            unchanged += 1  # the draft an earlier import kept
+            continue
         if problem and problem.code == PO_STALE.code and message.id not in by_text and \
                 not (old and old.string.strip()) and not FORBIDDEN.search(_text(message)):
             # An earlier source (or a msgid edited by hand) where the store has no translation:
