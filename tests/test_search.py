@@ -541,3 +541,13 @@ def test_a_terms_word_ending_in_a_dollar_is_matched_whole(text, used):
                if term.id == "mad")
     assert mad.words["en"] == ("mad$", "madness")
     assert mad.uses(text, "en") is used
+
+
+def test_a_misspelt_word_the_search_corrected_is_not_listed_as_missing(page, site_url):
+    page.goto(f"{site_url}en/", wait_until="networkidle")
+    type_query(page, "pioson")
+    page.wait_for_selector(".md-search-result__item")
+    first = page.locator(".md-search-result__item").first
+    assert urlsplit(first.locator("a").first.get_attribute("href")).path.endswith(
+        "/characters/poisoner/")
+    assert first.locator(".md-search-result__terms").count() == 0  # "Missing: pioson"
