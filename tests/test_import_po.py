@@ -209,8 +209,9 @@ def test_stale_moved_edited_and_unknown_messages_are_each_named(tmp_path):
         "of the corpus; not imported",
         "in.po:15: warning po-stale: noble/flavor: the msgid is the source text of "
         "noble/ability: the msgctxt was changed; not imported"]
-    assert run.stdout == "2 translations imported; 1 imported with a warning (above); " \
-                         "2 not imported (above); content/en/translations.po written\n"
+    assert run.stdout == "1 translation imported; 1 translation of an earlier source kept as a " \
+                         "draft (above); 2 not imported (above); content/en/translations.po " \
+                         "written\n"
     # The store had no translation of it: the translator's work is a draft to review.
     draft = next(m for m in read_po_bytes(store(project).encode(), "store").messages
                  if m.context == "noble/ability")

@@ -39,6 +39,7 @@ class Imported:
     file: str  # the store, as findings name it
     lang: str
     sections: int  # translations taken into the store
+    kept_drafts: int  # translations of an earlier source, kept in the store as drafts
     unchanged: int  # translations the store already held as they are
     drafts: int  # translated but fuzzy: left in the PO until the translator clears the flag
     waiting: int  # empty messages, left in the PO
@@ -48,11 +49,18 @@ class Imported:
     @property
     def refused(self) -> int:
         """Problems that kept a message out of the store (the others were imported, and said)."""
-        return sum(1 for p in self.problems if p.code not in _TAKEN_WITH_A_WARNING)
+        return sum(1 for p in self.problems if p.code not in _TAKEN_WITH_A_WARNING | _KEPT)
+
+    @property
+    def warned(self) -> int:
+        """Translations imported with a warning."""
+        return sum(1 for p in self.problems if p.code in _TAKEN_WITH_A_WARNING)
 
 
 # The problems of a message imported as it is, a warning only.
-_TAKEN_WITH_A_WARNING = frozenset({PO_STEPS.code, PO_INVISIBLE.code, PO_DRAFT.code})
+_TAKEN_WITH_A_WARNING = frozenset({PO_STEPS.code, PO_INVISIBLE.code})
+# The problems of a message kept in the store as a draft.
+_KEPT = frozenset({PO_DRAFT.code})
 
 
 def read_translator_po(path: Path) -> PoFile:
@@ -236,9 +244,8 @@ def import_po(root: Path, corpus: Corpus, path: Path, lang: str | None = None) -
         taken[context] = message
     merged = _merged(store, taken, noted, held, fresh_messages(corpus, code), drafted)
     changed = write_store(root, merged) if taken or merged != store else False
-    return Imported(store.file, code, len(taken) + len(drafted), unchanged, drafts, waiting,
-                    changed,
-                    tuple(sorted(problems, key=lambda d: (d.line, d.code))))
+    return Imported(store.file, code, len(taken), len(drafted), unchanged, drafts, waiting,
+                    changed, tuple(sorted(problems, key=lambda d: (d.line, d.code))))
 
 
 def _steps(message: PoMessage, text: str, shown: str) -> list[Diagnostic]:

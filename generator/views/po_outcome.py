@@ -12,6 +12,11 @@ def imported_summary(result: Imported, lang: str) -> str:
     tr = translations(lang)
     parts = [tr.ngettext("%(count)d translation imported", "%(count)d translations imported",
                          result.sections) % {"count": result.sections}]
+    if result.kept_drafts:
+        parts.append(tr.ngettext("%(count)d translation of an earlier source kept as a draft "
+                                 "(above)",
+                                 "%(count)d translations of an earlier source kept as drafts "
+                                 "(above)", result.kept_drafts) % {"count": result.kept_drafts})
     if result.unchanged:
         parts.append(tr.ngettext("%(count)d already in the store",
                                  "%(count)d already in the store",
@@ -26,7 +31,7 @@ def imported_summary(result: Imported, lang: str) -> str:
         parts.append(tr.ngettext("%(count)d empty message waits in the PO",
                                  "%(count)d empty messages wait in the PO",
                                  result.waiting) % {"count": result.waiting})
-    if warned := len(result.problems) - result.refused:
+    if warned := result.warned:
         parts.append(tr.ngettext("%(count)d imported with a warning (above)",
                                  "%(count)d imported with a warning (above)",
                                  warned) % {"count": warned})
