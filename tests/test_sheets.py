@@ -183,3 +183,8 @@ def test_a_title_of_one_long_word_wraps_within_the_sheet(page, tmp_path):
     page.set_viewport_size({"width": 794, "height": 1123})  # A4 at 96 dpi
     page.goto(html.as_uri())
     assert page.evaluate("document.documentElement.scrollWidth") <= 794
+    # Three lines of the title and of the author at most: the rows keep the page.
+    header = page.locator(".nightsheet-header").bounding_box()["height"]
+    line = page.evaluate("parseFloat(getComputedStyle(document.querySelector("
+                         "'.nightsheet-title')).lineHeight)")
+    assert header <= 6 * line + 8
