@@ -551,3 +551,14 @@ def test_a_misspelt_word_the_search_corrected_is_not_listed_as_missing(page, sit
     assert urlsplit(first.locator("a").first.get_attribute("href")).path.endswith(
         "/characters/poisoner/")
     assert first.locator(".md-search-result__terms").count() == 0  # "Missing: pioson"
+
+
+def test_a_name_typed_in_another_form_marks_the_page_name_whole(page, site_url):
+    page.goto(f"{site_url}ko/", wait_until="networkidle")
+    type_query(page, "객실청소부")  # the name 객실 청소부 without its space
+    page.wait_for_selector(".md-search-result__item")
+    assert page.locator(".md-search-result__item > a h1").first.inner_html() == \
+        "<mark>객실 청소부</mark>"
+    type_query(page, "객실 청소부")  # as written: Material marks its words
+    page.wait_for_function("document.querySelector('.md-search-result__item > a h1')"
+                           ".innerHTML.includes('</mark> <mark>')")
