@@ -366,3 +366,24 @@ def test_a_name_the_language_lacks_is_shown_once_as_the_english_it_is(built):
     assert "almanac-other-name" not in html  # no English name beside it: it is that
     assert '<span class="almanac-other-name" lang="en">Chef</span>' in page(
         site, "de", "characters/chef")
+
+
+@pytest.mark.parametrize("lang, query, name", [("ja", "料理人を", "料理人"),
+                                               ("ja", "インプの", "インプ"),
+                                               ("zh-Hans", "小恶魔的", "小恶魔")])
+def test_a_particle_typed_with_a_name_finds_what_the_name_finds(built, page, lang, query, name):
+    """The fixture's Japanese and Chinese texts have を, の and 的 ("鍋をひっくり返します"): a
+    particle searched alone would find them all."""
+    from generator.output.browser import serve
+    from tests.test_search import worker_search
+    site, _ = built
+    assert "を" in page_text(site, "ja", "characters/imp") and \
+        "的" in page_text(site, "zh-Hans", "characters/imp")
+    with serve(site) as base:
+        found = worker_search(page, base, lang, [query, name, query[-1]])
+    assert len(found[query[-1]]) > 0  # the particle alone finds pages …
+    assert found[query] == found[name] != []  # … which the name with it does not
+
+
+def page_text(site: Path, lang: str, path: str) -> str:
+    return (site / lang / path / "index.html").read_text(encoding="utf-8")

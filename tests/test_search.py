@@ -72,8 +72,12 @@ async queries => {
   const config = JSON.parse(page.querySelector("#__config").textContent)
   const worker = new Worker(new URL(config.search, home))
   const index = await (await fetch(location.href)).json()
-  const ask = message => new Promise(resolve => {
-    worker.onmessage = event => resolve(event.data)
+  // A worker that fails (a script error in the theme's search) fails the test, not hangs it:
+  // Material's worker then answers nothing.
+  const ask = message => new Promise((resolve, reject) => {
+    const late = setTimeout(() => reject(new Error("the search worker gave no answer")), 30000)
+    worker.onmessage = event => { clearTimeout(late); resolve(event.data) }
+    worker.onerror = event => reject(new Error(`the search worker failed: ${event.message}`))
     worker.postMessage(message)
   })
   await ask({type: 0, data: {...index, options: {suggest: false}}})
