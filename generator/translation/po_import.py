@@ -144,8 +144,9 @@ def _sources(corpus: Corpus, lang: str) -> dict[str, str]:
 
 def _problem(message: PoMessage, shown: str, sources: dict[str, str], by_text: dict[str, str],
              store: dict[str, PoMessage], corpus: Corpus, lang: str) -> Diagnostic | None:
-    """Why a translated message cannot be taken (None: it can). by_text: source text → the
-    first context it is the source of (a moved msgctxt found in one look-up)."""
+    """Why a translated message cannot be taken as it is (None: it can; PO_DRAFT: it is kept
+    as a draft). by_text: source text → the first context it is the source of (a moved msgctxt
+    found in one look-up)."""
     context = message.context or ""
     at = (shown, message.line, message.string)
     ident, _, section = context.partition("/")
@@ -161,6 +162,10 @@ def _problem(message: PoMessage, shown: str, sources: dict[str, str], by_text: d
         if moved := by_text.get(message.id):
             return PO_STALE.at(*at, key="moved", context=context, other=moved)
         held = store.get(context)
+        if not (held and held.string.strip()) and not FORBIDDEN.search(_text(message)):
+            # An earlier source (or a msgid edited by hand) where the store has no translation:
+            # the translator's work kept, for review.
+            return PO_DRAFT.at(*at, context=context)
         if held and message.id in (held.id, held.previous_id):
             return PO_STALE.at(*at, context=context)
         return PO_STALE.at(*at, key="edited", context=context)
@@ -218,12 +223,9 @@ def import_po(root: Path, corpus: Corpus, path: Path, lang: str | None = None) -
                 (message.id, _text(message)):
             unchanged += 1  # the draft an earlier import kept
             continue
-        if problem and problem.code == PO_STALE.code and message.id not in by_text and \
-                not (old and old.string.strip()) and not FORBIDDEN.search(_text(message)):
-            # An earlier source (or a msgid edited by hand) where the store has no translation:
-            # the translator's work kept, for review.
+        if problem and problem.code == PO_DRAFT.code:
             drafted[context] = message
-            problems.append(PO_DRAFT.at(shown, message.line, message.string, context=context))
+            problems.append(problem)
             continue
         if problem:
             problems.append(problem)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import groupby
@@ -305,14 +306,19 @@ def _listed(corpus: Corpus, script: ScriptSpec, ident: str, lang: str) -> Listed
                   corpus.glossary.alignment(custom.team) if custom else "other")
 
 
+def _night_reminder(official: OfficialTexts, night: str
+                    ) -> Callable[[str, str], OfficialText | None]:
+    """The official data's night reminder of that night, by character and language."""
+    return official.first_night if night == "first" else official.other_night
+
+
 def _special_row(corpus: Corpus, ident: str, lang: str, night: str,
                  official: OfficialTexts | None) -> SheetRow:
     """Dusk, dawn and the info rows: in a language without a catalog, the official data's words
     for them where it has them in the sheet's language; else the template's, in the catalog's
     language (or English, marked)."""
-    reminder = (official.first_night if night == "first" else official.other_night) \
+    card = _official(_night_reminder(official, night)(ident, lang), "official") \
         if official and not has_catalog(lang) else None
-    card = _official(reminder(ident, lang), "official") if reminder else None
     if card and card.lang == lang:
         return SheetRow(ident, True, ident, "", "other", card.parts(_letters(corpus)),
                         "official", lang, ())
@@ -331,8 +337,7 @@ def _character_row(corpus: Corpus, script: ScriptSpec, ident: str, lang: str, ni
     character = corpus.character("botc", ident)
     entries = character.entries if character else {}
     tonight = _tonight(corpus, ident, entries, lang, night)
-    reminder = (official.first_night if night == "first" else official.other_night) \
-        if official and not custom else None
+    reminder = _night_reminder(official, night) if official and not custom else None
     own = custom.reminder(night) if custom else \
         own_text(official, ident, night, written.reminder(night)) if written else ""
     own_ability = custom.ability if custom else \
@@ -354,13 +359,15 @@ def _character_row(corpus: Corpus, script: ScriptSpec, ident: str, lang: str, ni
     first_mine = mine if custom or (written and official) else None
     text = (first_mine or _first_in(corpus, lang, (in_language, steps, mine, card))) \
         if detail == "short" else _first_in(corpus, lang, (steps, mine, card))
+    # The abilities: the row's text where it has none for tonight, or none in the sheet's
+    # language (steps in another tell a storyteller less than the ability in theirs).
+    card_ability = _official(official.ability(ident, lang), "official-ability") \
+        if official and not custom else None
+    almanac = _ability(corpus, entries, lang) if text is None or text.lang != lang else None
     if text is None:
         script_ability = _Text((own_ability,), "script",
                                written_in(corpus.languages, own_ability) or lang) \
             if own_ability else None
-        card_ability = _official(official.ability(ident, lang), "official-ability") \
-            if official and not custom else None
-        almanac = _ability(corpus, entries, lang)
         # An ability the script rewrote (told from the card) replaces the almanac's of the card;
         # in another language than the sheet's, it goes beside the ability in the sheet's.
         if script_ability and written and official:
@@ -372,10 +379,7 @@ def _character_row(corpus: Corpus, script: ScriptSpec, ident: str, lang: str, ni
             _first_in(corpus, lang, (almanac, script_ability, card_ability)) \
             or _Text((), "none", lang)
     elif text.lang != lang and not custom:
-        # Steps in another language tell a storyteller less than the ability in theirs.
-        ability = _first_in(corpus, lang, (
-            _ability(corpus, entries, lang),
-            _official(official.ability(ident, lang), "official-ability") if official else None))
+        ability = _first_in(corpus, lang, (almanac, card_ability))
         text = ability if ability and ability.lang == lang else text
     no_step = bool(tonight and tonight.no_step_tonight)
     changed = rewritten if rewritten and text is not rewritten else None
