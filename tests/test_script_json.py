@@ -2,6 +2,7 @@
 ids are read as the official tools read them; the shipped schema is the official one stripped."""
 import importlib.util
 import json
+import os
 import tempfile
 from pathlib import Path
 
@@ -121,11 +122,17 @@ def test_nesting_json_takes_but_the_reader_would_not(tmp_path):
 
 
 @pytest.mark.parametrize("name, message", [
-    (".", "cannot read the script: Is a directory"),
+    (".", "cannot read the script: a folder, not a file"),
     ("missing.json", "cannot read the script: No such file or directory"),
 ])
 def test_a_path_that_cannot_be_read(tmp_path, name, message):
     assert failure(tmp_path / name).message == message
+
+
+def test_a_fifo_is_refused_before_it_is_read(tmp_path):
+    os.mkfifo(tmp_path / "script.json")  # opened to be read, it would block for ever
+    assert failure(tmp_path / "script.json").message == \
+        "cannot read the script: a FIFO (named pipe), not a file"
 
 
 def test_bytes_that_are_not_utf8_give_the_line(tmp_path):

@@ -2,6 +2,8 @@
 file, applied to the sheets, shown by `check` where they override a step's words."""
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from generator.facts.step_nights import StepNight
@@ -125,7 +127,8 @@ def test_a_wrong_correction_is_one_line_with_its_place(tmp_path, yaml, message):
 
 
 @pytest.mark.parametrize("make, reason", [
-    (lambda path: path.mkdir(), "Is a directory"),
+    (lambda path: path.mkdir(), "a folder, not a file"),
+    (lambda path: os.mkfifo(path), "a FIFO (named pipe), not a file"),
     (lambda path: path.symlink_to(path.parent / "gone.yaml"), "No such file or directory"),
 ])
 def test_a_corrections_file_that_cannot_be_read_is_refused_not_skipped(tmp_path, make, reason):

@@ -48,14 +48,14 @@ def print_sheets(args: argparse.Namespace) -> int:
     jobs = [(sheet_html(run.corpus, args.root / "templates", sheet, run.official),
              folder / f"{'script' if isinstance(sheet, ScriptSheet) else sheet.night}-"
                       f"{sheet.lang}.pdf") for sheet in run.sheets]
-    counts = print_pdfs(jobs)
+    printed = print_pdfs(jobs)
     for _, pdf in jobs:
         print(pdf)
     lettered = _fonts_have_letters([(html, pdf, sheet.lang)
                                     for (html, pdf), sheet in zip(jobs, run.sheets, strict=True)],
                                    run.speaks)
-    status = _summarise(args, run,
-                        [(str(pdf), count) for (_, pdf), count in zip(jobs, counts, strict=True)])
+    status = _summarise(args, run, [(str(pdf), sheet.pages, sheet.as_built)
+                                    for (_, pdf), sheet in zip(jobs, printed, strict=True)])
     return 1 if args.strict and not lettered else status
 
 
@@ -140,7 +140,8 @@ def _reader_language(corpus: Corpus) -> str:
     return "en"
 
 
-def _summarise(args: argparse.Namespace, run: _Run, pages: list[tuple[str, int]]) -> int:
+def _summarise(args: argparse.Namespace, run: _Run,
+               pages: list[tuple[str, int, bool]]) -> int:
     """The run's last line: what the sheets lack; with --strict, exit 1 when anything does."""
     from generator.views.sheet_summary import summarise
     summary = summarise(args.script, [(s.lang, s) for s in run.sheets], run.official is not None,
@@ -169,9 +170,9 @@ def _one_sheet(args: argparse.Namespace, kind: str) -> int:
                            "sheets of several)")
     run = _sheets(args, args.lang or None, (kind,), single=True)
     html = sheet_html(run.corpus, args.root / "templates", run.sheets[0], run.official)
-    pages = write_sheet(html, target, args.pdf is not None)
+    pages, as_built = write_sheet(html, target, args.pdf is not None)
     lettered = _fonts_have_letters([(html, target, run.sheets[0].lang)], run.speaks)
-    status = _summarise(args, run, [(str(target), pages)] if pages else [])
+    status = _summarise(args, run, [(str(target), pages, as_built)] if pages else [])
     return 1 if args.strict and not lettered else status
 
 
@@ -194,11 +195,12 @@ def sheet_target(args: argparse.Namespace) -> Path:
         output_path(args.html, "--html")
 
 
-def write_sheet(html: str, target: Path, pdf: bool) -> int:
-    """Writes the sheet; its page count when printed, else 0."""
+def write_sheet(html: str, target: Path, pdf: bool) -> tuple[int, bool]:
+    """Writes the sheet; its page count when printed (else 0), and whether it printed as
+    built."""
     from generator.output.printing import print_pdfs
-    pages = print_pdfs([(html, target)])[0] if pdf else 0
-    if not pdf:
+    printed = print_pdfs([(html, target)])[0] if pdf else None
+    if printed is None:
         write_text(target, html)
     print(target)
-    return pages
+    return (printed.pages, printed.as_built) if printed else (0, True)

@@ -164,9 +164,11 @@ class Languages:
 
 @cache  # asked for every name of another language on every page
 def display_name(code: str, in_lang: str) -> str | None:
-    """Babel's name of a language in another ("Korean" in English), where it knows both."""
+    """Babel's name of a language in another ("Korean" in English), where it knows both; either
+    code in BCP 47's spelling (zh-Hans) or Babel's (zh_Hans)."""
     try:
-        return Locale.parse(code).get_display_name(Locale.parse(in_lang)) or None
+        return Locale.parse(code, sep="-" if "-" in code else "_").get_display_name(
+            Locale.parse(in_lang, sep="-" if "-" in in_lang else "_")) or None
     except (ValueError, UnknownLocaleError):
         return None
 

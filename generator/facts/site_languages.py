@@ -99,6 +99,9 @@ def select_languages(declared: Languages, official: OfficialTexts | None, asked:
         language = declared.get(tag)
         if language is not None:
             chosen.append(language)
+        elif official and tag in official.broken:
+            notices.append(f"{Path(where) / official.broken[tag]}: {tag}: its file cannot be "
+                           "used (the line above): left out")
         elif tag in unknown:
             raise AlmanacError(f"'{tag}' names no language CLDR knows: declare it in "
                                "content/languages.yaml to build it")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -50,11 +51,27 @@ def fitting_scale(page: Page) -> float:
     return _SCALES[-1]
 
 
-def print_pdfs(jobs: list[tuple[str, Path]]) -> list[int]:
+@dataclass(frozen=True)
+class Printed:
+    """A sheet as printed: its PDF's pages, and whether the page printed was the sheet as built
+    (its one stylesheet, no element the templates do not make, every row laid out)."""
+
+    pages: int
+    as_built: bool
+
+
+# What no sheet's template makes: data that became one would have been markup, not text.
+_AS_BUILT = """() => document.querySelectorAll('style').length === 1 &&
+    !document.querySelector('script, link, iframe, frame, object, embed, img, svg, video, audio,'
+                            + ' form, input, button, a[href], [style], base, meta[http-equiv]') &&
+    [...document.querySelectorAll('[data-id]')].every(row => row.getClientRects().length > 0)"""
+
+
+def print_pdfs(jobs: list[tuple[str, Path]]) -> list[Printed]:
     """Print each (HTML, PDF path) with one Chromium: A4 from the stylesheet's @page,
     backgrounds kept, fonts embedded, scaled down as far as readable to keep one page. Each
-    PDF is written whole, or not at all. Returns each PDF's page count."""
-    counts = []
+    PDF is written whole, or not at all. Returns each sheet as printed."""
+    printed = []
     with chromium() as browser:
         # One page for every sheet, each set in place of the last: a new page for each took
         # longer than the printing (6 sheets: 5.5 s against 2.1 s).
@@ -62,10 +79,11 @@ def print_pdfs(jobs: list[tuple[str, Path]]) -> list[int]:
         page.emulate_media(media="print")
         for html, pdf in jobs:
             page.set_content(html, wait_until="load")
+            as_built = bool(page.evaluate(_AS_BUILT))
             write_with(pdf, partial(_pdf, page, fitting_scale(page)))
-            counts.append(pdf_pages(pdf.read_bytes()))
+            printed.append(Printed(pdf_pages(pdf.read_bytes()), as_built))
         page.close()
-    return counts
+    return printed
 
 
 # A page object of a PDF: `/Type /Page`, not the `/Type /Pages` of the tree above them.

@@ -29,6 +29,7 @@ from mkdocs.utils.meta import get_data
 
 from generator.facts.catalogs import has_catalog, translations
 from generator.facts.interface_words import Words, official_words
+from generator.facts.language_codes import native_name
 from generator.facts.languages import autonyms, display_name
 from generator.facts.official import OfficialTexts
 from generator.output.isolation import isolated
@@ -66,6 +67,16 @@ def inert(value: Any) -> Markup:
 @lru_cache(maxsize=65536)
 def _inert_text(text: str) -> Markup:
     return Markup(_SURROGATE.sub("\ufffd", text).translate(_INERT))
+
+
+# A placeholder of a UI string (%(count)d, %(name)s), kept as it is when the rest is made text.
+_PLACEHOLDER = re.compile(r"(%\([a-z_]+\)[-#0 +]*\d*(?:\.\d+)?[dsf])")
+
+
+def _inert_template(text: str) -> Markup:
+    """A UI string with variables as text around its placeholders; a lone `%` is text too."""
+    return Markup("".join(part if index % 2 else inert(part).replace("%", "%%")
+                          for index, part in enumerate(_PLACEHOLDER.split(text))))
 
 
 # A UI string shown in English on a page in another language.
@@ -110,6 +121,13 @@ def _file_lang(corpus: Corpus, file: str) -> str:
     """The language of a corpus file: the folder it lies in."""
     folder = PurePosixPath(file).parent.name
     return folder if corpus.languages.get(folder) else corpus.languages.default.code
+
+
+def _own_name(corpus: Corpus, code: str) -> str:
+    """A language's own name: languages.yaml's where the site has it (a language of a set built
+    alone may name another, English, as its texts' source), else CLDR's, else its code."""
+    found = corpus.languages.get(code)
+    return found.name if found else native_name(code) or code
 
 
 def _team_label(corpus: Corpus, team: str, lang: str) -> str:
@@ -218,14 +236,15 @@ def environment(templates: Path, lang: str, corpus: Corpus,
         return text if worded is None or worded(message) else _ENGLISH % text
 
     def gettext(message: str, **variables: Any) -> Markup:
+        # A catalog's words and the official tools' are data like any other: text, never markup.
         if not variables:
             found = plain.get(message)
             if found is None:
-                plain[message] = found = marked(message, Markup(tr.gettext(message)) % {})
+                plain[message] = found = marked(message, inert(tr.gettext(message)))
             return found
         # Jinja's own would escape the variables for HTML only, not for Markdown.
         english = worded is not None and not worded(message)
-        return marked(message, Markup(tr.gettext(message)) % {
+        return marked(message, _inert_template(tr.gettext(message)) % {
             k: inert(v.english if english and isinstance(v, _LanguageName) else v)
             for k, v in variables.items()})
     env.globals.update(_=gettext, gettext=gettext,
@@ -244,8 +263,8 @@ def environment(templates: Path, lang: str, corpus: Corpus,
             Markup('<span lang="{}">{}</span>').format(language.code, language.name)))),
         # "Korean" on an English page; the name languages.yaml gives where Babel has none.
         language_name=lambda code: _LanguageName.of(
-            display_name(code, lang) or corpus.languages[code].name,
-            display_name(code, "en") or corpus.languages[code].name),
+            display_name(code, lang) or _own_name(corpus, code),
+            display_name(code, "en") or _own_name(corpus, code)),
         team_name=lambda team: _team_label(corpus, team, lang),
         team_singular=lambda team: _team_singular(corpus, team, lang),
         section_title=lambda key: tr.gettext(labels.SECTIONS[key]),

@@ -80,6 +80,11 @@ def nav(corpus: Corpus, lang: str, titles: dict[str, str], words: Words = ()) ->
     every page's title, in page order; each entry is named by it. words: the official tools'
     words of UI strings, for a language without a catalog."""
     tr = translations(lang, words)
+    # Material prints a section's title as HTML, as it does a page's (front matter titles are
+    # escaped when written, output/render.py): a catalog's or the data's word is text.
+    def title(message: str) -> str:
+        return html.escape(tr.gettext(message), quote=False)
+
     paths = list(titles)
     teams = [{titles[page]: page} for team in corpus.glossary.teams
              if (page := f"teams/{team.id}.md") in titles]
@@ -88,19 +93,19 @@ def nav(corpus: Corpus, lang: str, titles: dict[str, str], words: Words = ()) ->
         return [{titles[p]: p} for p in paths
                 if p.startswith(prefix) and not (but and p.startswith(but))]
 
-    sections: list[Any] = [{tr.gettext("Home"): "index.md"}]
+    sections: list[Any] = [{title("Home"): "index.md"}]
     if teams:
-        sections.append({tr.gettext(CHARACTERS): teams})
+        sections.append({title(CHARACTERS): teams})
     if corpus.scripts:
-        sections.append({tr.gettext(SCRIPTS): under("scripts/")})
+        sections.append({title(SCRIPTS): under("scripts/")})
     if under("rules/"):
-        sections.append({tr.gettext(RULES_TERMS): under("rules/")})
+        sections.append({title(RULES_TERMS): under("rules/")})
     if under("onuw/"):
-        sections.append({tr.gettext(ONE_NIGHT): under("onuw/", but="onuw/roles/")})
+        sections.append({title(ONE_NIGHT): under("onuw/", but="onuw/roles/")})
     if under("nightsheets/") or under("scriptsheets/"):
-        sections.append({tr.gettext(SHEETS): under("scriptsheets/") + under("nightsheets/")})
+        sections.append({title(SHEETS): under("scriptsheets/") + under("nightsheets/")})
     if "report.md" in paths:
-        sections.append({tr.gettext("Translator's report"): "report.md"})
+        sections.append({title("Translator's report"): "report.md"})
     return sections
 
 

@@ -13,6 +13,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
 from generator.errors import AlmanacError
+from generator.read.regular_file import read_regular
 from generator.read.script_spec import META, Note, ScriptSpec, build_spec, team_of
 
 # A script of 200 characters written out in full is about 150 KB; a file past this bound is
@@ -98,14 +99,8 @@ def _described(document: Any) -> str:
 
 def _load(path: Path) -> Any:
     where = str(path)
-    try:
-        with path.open("rb") as file:
-            data = file.read(MAX_BYTES + 1)
-    except OSError as err:
-        raise AlmanacError(f"cannot read the script: {err.strerror}", file=where) from err
-    if len(data) > MAX_BYTES:
-        raise AlmanacError(f"larger than {MAX_BYTES // 1000} KB, the most a script may be "
-                           "(the largest real scripts are a tenth of it)", file=where)
+    data = read_regular(path, MAX_BYTES, "script", "cannot read the script",
+                        " (the largest real scripts are a tenth of it)")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as err:

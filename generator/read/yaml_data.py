@@ -8,6 +8,7 @@ from typing import Any
 import yaml
 
 from generator.errors import AlmanacError
+from generator.read.regular_file import read_regular
 from generator.read.shapes import Shape, ShapeError
 
 # libyaml's loader when PyYAML has it: the glossary is large for the pure-Python one.
@@ -65,11 +66,14 @@ def _invalid(err: yaml.YAMLError, path: Path) -> AlmanacError:
     return AlmanacError(f"not valid YAML: {err}", str(path))
 
 
+# The most a data file may be: the largest, glossary.yaml, is about 100 KB.
+MAX_DATA = 4 * 2**20
+
+
 def read_yaml_text(path: Path) -> str:
+    data = read_regular(path, MAX_DATA, "data file")
     try:
-        return path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise AlmanacError(f"cannot read: {err.strerror or err}", str(path)) from err
+        return data.decode("utf-8")
     except UnicodeDecodeError as err:
         raise AlmanacError(f"not UTF-8 at byte {err.start}", str(path)) from err
 

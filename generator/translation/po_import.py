@@ -24,6 +24,7 @@ from generator.facts.languages import Language
 from generator.model import SECTIONS, Diagnostic
 from generator.read.corpus import store_file
 from generator.read.po import FORBIDDEN, INVISIBLE, PoFile, PoMessage, named, read_po_bytes
+from generator.read.regular_file import read_regular
 from generator.resolve import Corpus
 from generator.translation.lacking import revision, same_text, translatable, written_state
 from generator.translation.store import (
@@ -63,11 +64,12 @@ _TAKEN_WITH_A_WARNING = frozenset({PO_STEPS.code, PO_INVISIBLE.code})
 _KEPT = frozenset({PO_DRAFT.code})
 
 
+# The most a translator's PO file may be: a whole language's is about 300 KB.
+MAX_PO = 64 * 2**20
+
+
 def read_translator_po(path: Path) -> PoFile:
-    try:
-        data = path.read_bytes()
-    except OSError as err:
-        raise AlmanacError(f"cannot read the PO file: {err.strerror}", str(path)) from err
+    data = read_regular(path, MAX_PO, "PO file", "cannot read the PO file")
     return read_po_bytes(data, str(path), any_charset=True)
 
 

@@ -51,11 +51,12 @@ def _lacking(sheets: Sequence[ScriptSheet | NightSheet], tr: NullTranslations
 
 
 def summarise(script: str, sheets: Sequence[tuple[str, ScriptSheet | NightSheet]],
-              official: bool, warnings: int, pages: Sequence[tuple[str, int]] = (),
+              official: bool, warnings: int, pages: Sequence[tuple[str, int, bool]] = (),
               lang: str = "en") -> Summary:
     """One line for the sheets made of `script`: (language, sheet) pairs; `official`: whether
     the official data were given; `warnings`: how many the script's reading printed; `pages`:
-    each printed file and its page count; `lang`: the run's language."""
+    each printed file, its page count and whether it printed as built; `lang`: the run's
+    language."""
     tr = translations(lang)
     langs = list(dict.fromkeys(code for code, _ in sheets))
     said, fillable, unknown = [], False, False
@@ -68,8 +69,11 @@ def summarise(script: str, sheets: Sequence[tuple[str, ScriptSheet | NightSheet]
         said.append(tr.gettext("homebrew night numbers on a scale of their own, placed after "
                                "the information rows"))
     long = [tr.gettext("%(file)s runs to %(count)d pages") % {"file": name, "count": count}
-            for name, count in pages if count > 1]
+            for name, count, _ in pages if count > 1]
     said += long
+    # A sheet whose page was not the one built (data became markup) is never complete.
+    said += [tr.gettext("%(file)s did not print as built") % {"file": name}
+             for name, _, as_built in pages if not as_built]
     said += _counted(warnings, tr.ngettext("%(count)d warning about the script above",
                                            "%(count)d warnings about the script above",
                                            warnings))
