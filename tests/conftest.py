@@ -1,8 +1,10 @@
 """Shared fixtures: the corpus of this repository, parsed once per test session."""
 from __future__ import annotations
 
+import inspect
 import json
 import os
+import re
 import shutil
 from collections.abc import Sequence
 from pathlib import Path
@@ -38,10 +40,44 @@ LONGEST = ("test_accessibility.py", "test_accessibility_pages.py", "test_bad_inp
            "test_data_languages.py", "test_browser.py", "test_hostile_data.py", "test_preview.py")
 
 
+# What a test (or a fixture it uses) does when it opens Chromium or prints a PDF.
+_IN_CHROMIUM = re.compile(r"\bbrowser\b|\bchromium\b|\"print\"|--pdf|\.pdf\b|print_pdfs|"
+                          r"\bserve\(|nightsheet_pdf|\bpdffonts\b")
+
+
+def _opens_chromium(item: pytest.Item) -> bool:
+    """Whether the test, or a fixture it asks for, opens Chromium or prints: read from their
+    source, so that a new test is marked without anyone remembering to."""
+    functions = [getattr(item, "function", None)]
+    info = getattr(item, "_fixtureinfo", None)
+    for name in getattr(item, "fixturenames", ()):
+        definitions = info.name2fixturedefs.get(name) if info else None
+        if definitions:
+            functions.append(definitions[-1].func)
+    for function in functions:
+        if function is None:
+            continue
+        try:
+            if _IN_CHROMIUM.search(inspect.getsource(function)):
+                return True
+        except (OSError, TypeError):  # a built-in fixture: none of them opens Chromium
+            continue
+    return False
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "browser: opens Chromium or prints a PDF (marked by "
+                            "conftest.py; `scripts/test --fast` leaves these out)")
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The longest files first, in LONGEST's order; each file's tests keep theirs."""
+    """The longest files first, in LONGEST's order; each file's tests keep theirs. Every test
+    that opens Chromium or prints is marked `browser`."""
     items.sort(key=lambda item: LONGEST.index(item.path.name) if item.path.name in LONGEST
                else len(LONGEST))
+    for item in items:
+        if _opens_chromium(item):
+            item.add_marker(pytest.mark.browser)
 
 
 MUTATIONS = ("shuffle", "drop", "duplicate", "insert")

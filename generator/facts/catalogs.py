@@ -11,16 +11,38 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from generator.facts.language_codes import babel_code, parent_tags, private_use
+
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
 TEMPLATE = "messages.pot"
 
 
+def _folder(code: str) -> Path:
+    return LOCALES / code / "LC_MESSAGES" / "messages.po"
+
+
+def catalog_chain(lang: str) -> tuple[str, ...]:
+    """Babel's codes of the catalogs a language may take: its own, then those of the languages
+    it builds on (language_codes.parent_tags)."""
+    own = babel_code(lang)
+    return tuple(dict.fromkeys((*([] if private_use(lang) else [own]),
+                                *(babel_code(tag) for tag in parent_tags(lang)))))
+
+
+@cache
+def catalog_code(lang: str) -> str | None:
+    """The code of the catalog a language's interface is in: its own, else its nearest
+    parent's; None where it has none."""
+    return next((code for code in catalog_chain(lang) if _folder(code).is_file()), None)
+
+
 def catalog_path(lang: str) -> Path:
-    return LOCALES / lang / "LC_MESSAGES" / "messages.po"
+    """The language's catalog, or where its own would be."""
+    return _folder(catalog_code(lang) or babel_code(lang))
 
 
 def has_catalog(lang: str) -> bool:
-    return catalog_path(lang).is_file()
+    return catalog_code(lang) is not None
 
 
 @cache  # read once per process (a build's checks, counts and every language's pages ask)
@@ -52,7 +74,7 @@ def translations(lang: str, words: tuple[tuple[str, str], ...] = ()) -> gettext.
     if not has_catalog(lang):
         return _Worded(words)
     buffer = BytesIO()
-    write_mo(buffer, _catalog(catalog_path(lang), lang), use_fuzzy=False)
+    write_mo(buffer, _catalog(catalog_path(lang), catalog_code(lang)), use_fuzzy=False)
     buffer.seek(0)
     return gettext.GNUTranslations(buffer)
 
@@ -68,7 +90,7 @@ class CatalogStats:
 def catalog_messages(lang: str) -> list[Message]:
     """The catalog's messages, its header left out; without a catalog, the template's (all
     untranslated)."""
-    catalog = (_catalog(catalog_path(lang), lang) if has_catalog(lang)
+    catalog = (_catalog(catalog_path(lang), catalog_code(lang)) if has_catalog(lang)
                else _catalog(LOCALES / TEMPLATE, None))
     return [m for m in catalog if m.id]
 

@@ -8,6 +8,7 @@ import unicodedata
 from functools import cache
 
 from babel import Locale, UnknownLocaleError
+from babel.core import get_global
 
 # A BCP 47 tag as the project writes one: a language, then subtags (a script, a region, a
 # private-use part after `x`).
@@ -81,3 +82,23 @@ def native_name(tag: str) -> str | None:
         name = name[0].upper() + name[1:]
     return name
 
+
+
+# CLDR's parents where a locale's is not its code less the last part (es_MX → es_419).
+_PARENTS: dict[str, str] = dict(get_global("parent_exceptions"))
+
+
+@cache
+def parent_tags(tag: str) -> tuple[str, ...]:
+    """The languages a regional variant builds on, nearest first, as CLDR's parent locales say
+    (de-CH → de; es-MX → es-419, es; nb-NO → nb, no); Portugal's and Brazil's Portuguese stand
+    in for each other; a private-use variant builds on its language (en-x-pirate → en)."""
+    code, chain = babel_code(tag), []
+    if private_use(tag):
+        chain.append(code)
+    while (parent := _PARENTS.get(code) or (code.rsplit("_", 1)[0] if "_" in code else None)) \
+            and parent not in chain:
+        chain.append(code := parent)
+    if babel_code(tag).startswith("pt"):
+        chain += [other for other in ("pt_BR", "pt_PT") if other not in (*chain, babel_code(tag))]
+    return tuple(language_tag(code) for code in chain)

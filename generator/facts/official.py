@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 from generator.errors import AlmanacError
 from generator.facts.glossary import squash
-from generator.facts.language_codes import TAG, language_tag
+from generator.facts.language_codes import TAG, language_tag, parent_tags
 from generator.model import visible
 from generator.read.invisible import cleaned, described
 from generator.read.regular_file import read_regular
@@ -133,36 +133,49 @@ class OfficialTexts:
                              for a, b in texts.jinxes if ident in (a, b)}))
 
     def own_name(self, ident: str, lang: str) -> str | None:
-        """The character's name in this language alone (no English in its place)."""
-        texts = self.languages.get(data_code(lang, self.languages))
-        return texts.roles.get((ident, "name")) if texts else None
+        """The character's name in this language, or in one it builds on (de-CH on de), never
+        English in its place."""
+        return next((name for texts in self._own(lang)
+                     if (name := texts.roles.get((ident, "name")))), None)
 
     def reminder(self, english_label: str, lang: str) -> str | None:
         """A reminder token's label in this language, by its English label: game.<code>.json
         keys it squashed ("Demon not voted" → "demonnotvoted")."""
-        texts = self.languages.get(data_code(lang, self.languages))
-        return texts.reminders.get(squash(english_label)) if texts else None
+        return next((label for texts in self._own(lang)
+                     if (label := texts.reminders.get(squash(english_label)))), None)
 
     def edition(self, ident: str, lang: str) -> str | None:
         """An edition's name in this language (tb: "Trouble Brewing")."""
-        texts = self.languages.get(data_code(lang, self.languages))
-        return texts.editions.get(ident) if texts else None
+        return next((name for texts in self._own(lang) if (name := texts.editions.get(ident))),
+                    None)
 
     def word(self, key: str, lang: str) -> str | None:
         """An interface word of the official tools in this language ("script:keyword.
         first-night"), None where the language's files lack it."""
-        return self.words.get(data_code(lang, self.words), {}).get(key)
+        return next((word for code in _variants(lang, self.words)
+                     if (word := self.words[code].get(key))), None)
 
     def _role(self, ident: str, key: str, lang: str) -> OfficialText | None:
         return next((OfficialText(texts.roles[ident, key], code)
                      for code, texts in self._chain(lang) if (ident, key) in texts.roles), None)
 
+    def _own(self, lang: str) -> list[_Texts]:
+        """The texts of the language and of those it builds on, nearest first."""
+        return [self.languages[code] for code in _variants(lang, self.languages)]
+
     def _chain(self, lang: str) -> list[tuple[str, _Texts]]:
-        """The language asked (named as asked, though the data spells it otherwise), then
-        English."""
-        codes = {data_code(lang, self.languages): lang, ENGLISH: ENGLISH}
-        return [(asked, self.languages[code]) for code, asked in codes.items()
-                if code in self.languages]
+        """The language asked (named as asked, though the data spells it otherwise), those it
+        builds on (a text of de's on a de-CH page is German, as the page), then English."""
+        codes = {code: lang for code in _variants(lang, self.languages)}
+        codes.setdefault(ENGLISH, ENGLISH)
+        return [(asked, self.languages[code]) for code, asked in codes.items()]
+
+
+def _variants(lang: str, known: Collection[str]) -> list[str]:
+    """The keys in `known` of a language and of those it builds on (CLDR's parents), nearest
+    first."""
+    own = data_code(lang, known)
+    return [code for code in dict.fromkeys((own, *parent_tags(own))) if code in known]
 
 
 def data_code(lang: str, known: Collection[str]) -> str:

@@ -8,7 +8,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.errors import AlmanacError
-from generator.facts.language_codes import TAG, known_to_babel, language_tag, native_name
+from generator.facts.catalogs import has_catalog
+from generator.facts.language_codes import (
+    TAG,
+    known_to_babel,
+    language_tag,
+    native_name,
+    parent_tags,
+)
 from generator.facts.languages import Language, Languages
 from generator.facts.official import OfficialTexts
 
@@ -43,8 +50,12 @@ def needed(official: OfficialTexts) -> int:
 
 
 def publishable(official: OfficialTexts, tag: str) -> bool:
-    counts = official.counts.get(tag)
-    return counts is not None and counts.named >= needed(official)
+    """Whether a language of the data gets a site: it names or describes enough characters, or
+    a language it builds on does (de-CH on de), or it has an interface catalog (its pages then
+    show the English cards, marked)."""
+    return any((counts := official.counts.get(code)) is not None and
+               counts.named >= needed(official) for code in (tag, *parent_tags(tag))) \
+        or has_catalog(tag)
 
 
 def _too_small(official: OfficialTexts, tag: str, where: str) -> str:
@@ -95,6 +106,7 @@ def select_languages(declared: Languages, official: OfficialTexts | None, asked:
             raise AlmanacError(f"{option[0]} names no language; give `all` or codes separated "
                                "by commas (ko,en,de,zh_Hans)")
     chosen = []
+    small = []
     for tag in tags:
         language = declared.get(tag)
         if language is not None:
@@ -112,8 +124,15 @@ def select_languages(declared: Languages, official: OfficialTexts | None, asked:
                                f"{source} has it")
         elif official and publishable(official, tag):
             chosen.append(data_language(tag))
+        elif official and asked.strip() == ALL:
+            small.append(tag)
         elif official:
             notices.append(_too_small(official, tag, where))
+    if small and official:
+        notices.append(f"{Path(where)}: {len(small)} more languages have too little for "
+                       f"{option[2]} ({', '.join(small)}): a language needs "
+                       f"{needed(official)} characters named or described, or an interface "
+                       "catalog (docs/pages/languages.md says how to add one)")
     if not chosen:
         raise AlmanacError(f"none of the languages asked for has enough for {option[2]}: "
                            + "; ".join(notices))
