@@ -138,3 +138,48 @@ def test_every_sheet_prints_its_text_and_says_so_truly(hostile):
             text = subprocess.run([shutil.which("pdftotext") or "pdftotext", str(pdf), "-"],
                                   capture_output=True, text=True, check=True).stdout
             assert (pdf.name, name in text, "alert(91)" in text) == (pdf.name, True, True)
+
+
+def attacked_catalog(source: Path, target: Path) -> None:
+    """A copy of a catalog whose every translation ends in the attack (its placeholders kept)."""
+    from babel.messages.pofile import read_po, write_po
+    with source.open("rb") as po:
+        catalog = read_po(po)
+    for message in catalog:
+        if message.id:
+            message.string = tuple(form + SHOWN.replace("%", "%%") for form in message.string) \
+                if isinstance(message.string, tuple) else message.string + \
+                (SHOWN.replace("%", "%%") if message.python_format else SHOWN)
+    target.parent.mkdir(parents=True)
+    with target.open("wb") as po:
+        write_po(po, catalog)
+
+
+def test_no_page_runs_or_shows_markup_from_a_catalog(tab, tmp_path, monkeypatch):
+    """Every translation of the Korean and English catalogs made an attack: the interface words
+    are data like any other."""
+    from generator.facts import catalogs
+    locales = tmp_path / "locales"
+    for code in ("ko", "en"):
+        attacked_catalog(catalogs.LOCALES / code / "LC_MESSAGES" / "messages.po",
+                         locales / code / "LC_MESSAGES" / "messages.po")
+    shutil.copy(catalogs.LOCALES / "messages.pot", locales / "messages.pot")
+    monkeypatch.setattr(catalogs, "LOCALES", locales)
+    for cached in (catalogs.translations, catalogs.catalog_code, catalogs._catalog):
+        cached.cache_clear()
+    try:
+        project = site_project(tmp_path / "project")
+        assert build(project, "http://127.0.0.1:8000/") == 0
+        site = project / "site"
+        pages = [p for p in site_files(site) if p.endswith(".html") and
+                 MARK.search((site / p).read_text(encoding="utf-8"))]
+        assert {"ko/index.html", "en/index.html", "ko/report/index.html"} <= set(pages)
+        with serve(site) as base:
+            for path in pages:
+                page, dialogs = tab.load(base + path)
+                assert (path, dialogs, page.evaluate(INJECTED)) == (path, [], [])
+                assert (path, page.evaluate("document.body.offsetHeight > 0")) == (path, True)
+                assert SHOWN in page.locator("body").inner_text()
+    finally:
+        for cached in (catalogs.translations, catalogs.catalog_code, catalogs._catalog):
+            cached.cache_clear()

@@ -244,9 +244,12 @@ def environment(templates: Path, lang: str, corpus: Corpus,
             return found
         # Jinja's own would escape the variables for HTML only, not for Markdown.
         english = worded is not None and not worded(message)
-        return marked(message, _inert_template(tr.gettext(message)) % {
-            k: inert(v.english if english and isinstance(v, _LanguageName) else v)
-            for k, v in variables.items()})
+        values = {k: inert(v.english if english and isinstance(v, _LanguageName) else v)
+                  for k, v in variables.items()}
+        try:
+            return marked(message, _inert_template(tr.gettext(message)) % values)
+        except (KeyError, ValueError, TypeError):  # a translation whose placeholders are not
+            return _inert_template(message) % values  # the string's: the string itself
     env.globals.update(_=gettext, gettext=gettext,
                        # A title in English on such a page says so (front matter title_lang).
                        in_english=lambda message: worded is not None and not worded(message))

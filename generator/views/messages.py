@@ -51,8 +51,17 @@ def pieces(diagnostic: Diagnostic, lang: str,
            languages: Languages | None = None) -> tuple[Piece, ...]:
     """The finding's message as a reader of lang reads it, in runs: each value in another
     language than lang (as `languages` tell by its letters) a run of its own."""
-    return _filled(translations(lang).gettext(diagnostic.template), dict(diagnostic.params),
-                   lang, languages)
+    return _translated(diagnostic.template, dict(diagnostic.params), lang, languages)
+
+
+def _translated(template: str, params: dict[str, Param], lang: str,
+                languages: Languages | None) -> tuple[Piece, ...]:
+    """The template in lang, filled; a translation whose fields are not the template's (a
+    catalog is input like any other) gives way to the template itself."""
+    try:
+        return _filled(translations(lang).gettext(template), params, lang, languages)
+    except (ValueError, KeyError, IndexError):
+        return _filled(template, params, lang, languages)
 
 
 def _filled(template: str, params: dict[str, Param], lang: str,
@@ -79,8 +88,8 @@ def _name(name: Name, lang: str, languages: Languages | None) -> tuple[Piece, ..
     first, *others = name.shown(lang)
     if not others:
         return _filled("{name}", {"name": first}, lang, languages)
-    return _filled(translations(lang).gettext(labels.NAME_WITH_OTHERS),
-                   {"name": first, "others": tuple(others)}, lang, languages)
+    return _translated(labels.NAME_WITH_OTHERS, {"name": first, "others": tuple(others)}, lang,
+                       languages)
 
 
 def message(diagnostic: Diagnostic, lang: str) -> str:
