@@ -48,8 +48,11 @@ def test_a_catalog_passes_msgfmt_and_leaves_nothing_untranslated(code):
 @pytest.mark.parametrize("code", [code for code in CATALOGS if code not in AUTHORED])
 def test_the_projects_own_translation_says_it_awaits_a_native_reviewer(code):
     catalog = _catalog(code)
-    assert dict(catalog.mime_headers)["X-Review-State"] == "awaiting a native reviewer"
-    assert " ".join(catalog.header_comment.splitlines()[:2]).endswith(
+    # A header field of its own, which Weblate and msgmerge keep (Babel's reader drops it).
+    text = (LOCALES / code / "LC_MESSAGES" / "messages.po").read_text(encoding="utf-8")
+    assert '"X-Review-State: awaiting a native reviewer\\n"' in text.splitlines()
+    assert " ".join(line.removeprefix("# ") for line in
+                    catalog.header_comment.splitlines()[:2]).endswith(
         "translation of its interface, awaiting a native reviewer.")
 
 
