@@ -7,6 +7,8 @@ import subprocess
 import sys
 import tempfile
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from generator.cli import main
@@ -85,3 +87,25 @@ def almanac(*args: str, root: Path | None = None) -> subprocess.CompletedProcess
 
 def site_files(site: Path) -> list[str]:
     return sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
+
+
+@contextmanager
+def catalogs_of(codes: tuple[str, ...], folder: Path) -> Iterator[None]:
+    """Only these languages' interface catalogs (a copy in folder), as before the others were
+    written: the pages of every other language take the official tools' words, else English.
+    The build's language processes, forked, inherit it."""
+    from generator.facts import catalogs
+    for code in codes:
+        shutil.copytree(catalogs.LOCALES / code, folder / code)
+    shutil.copy(catalogs.LOCALES / "messages.pot", folder / "messages.pot")
+    cached = (catalogs.translations, catalogs.catalog_code, catalogs._catalog)
+    before = catalogs.LOCALES
+    catalogs.LOCALES = folder
+    for function in cached:
+        function.cache_clear()
+    try:
+        yield
+    finally:
+        catalogs.LOCALES = before
+        for function in cached:
+            function.cache_clear()

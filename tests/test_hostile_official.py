@@ -146,10 +146,11 @@ def attacked_catalog(source: Path, target: Path) -> None:
     with source.open("rb") as po:
         catalog = read_po(po)
     for message in catalog:
-        if message.id:
-            message.string = tuple(form + SHOWN.replace("%", "%%") for form in message.string) \
-                if isinstance(message.string, tuple) else message.string + \
-                (SHOWN.replace("%", "%%") if message.python_format else SHOWN)
+        attack = SHOWN.replace("%", "%%") if message.python_format else SHOWN
+        if message.id and isinstance(message.string, tuple):
+            message.string = tuple(f"{form}{attack}" for form in message.string)
+        elif message.id:
+            message.string = f"{message.string}{attack}"
     target.parent.mkdir(parents=True)
     with target.open("wb") as po:
         write_po(po, catalog)

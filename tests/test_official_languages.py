@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
-from tests.projects import almanac, site_project
+from tests.projects import almanac, catalogs_of, site_project
 
 FIXTURES = ROOT / "tests" / "fixtures"
 # The data's codes are its own (zh_Hans); the project's may be BCP 47's (zh-Hans).
@@ -20,6 +20,15 @@ ja: {name: 日本語, site_name: 年鑑, fallback: [en], letters: [HIRAGANA, KAT
 zh-Hans: {name: 简体中文, site_name: 年鉴, fallback: [en], letters: [CJK]}
 ru: {name: Русский, site_name: Альманах, fallback: [en], letters: [CYRILLIC]}
 """
+
+
+@pytest.fixture(scope="module", autouse=True)
+def no_catalogs(tmp_path_factory):
+    """The languages here as a language without a catalog of its own is: its interface in the
+    official tools' words, else English, marked so (tests/test_catalogs.py and
+    test_native_frame.py hold the catalogs)."""
+    with catalogs_of(("ko", "en"), tmp_path_factory.mktemp("locales")):
+        yield
 
 
 @pytest.fixture(scope="module")

@@ -54,8 +54,9 @@ def test_every_printed_value_is_escaped_once_by_inert(corpus):
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("ru", '<span lang="en">In English</span>'),  # no catalog: an English sentence, all of it
-    ("de", '<span lang="en">In English</span>'),
+    ("ro", '<span lang="en">In English</span>'),  # no catalog: an English sentence, all of it
+    ("ru", "На языке: английский"),  # the project's own catalogs
+    ("de", "Sprache: Englisch"),
     ("ko", "영어로 쓰인 글")])
 def test_a_language_is_named_in_the_language_of_its_sentence(corpus, lang, said):
     if corpus.languages.get(lang) is None:  # a language of the official data, as a build adds it
@@ -64,4 +65,5 @@ def test_a_language_is_named_in_the_language_of_its_sentence(corpus, lang, said)
     template = env.from_string('{{ _("In %(language)s", language=language_name("en")) }}')
     assert template.render() == said
     assert env.from_string('{{ language_name("en") }}').render() == \
-        {"ru": "английский", "de": "Englisch", "ko": "영어"}[lang]  # alone, the page's language
+        {"ro": "engleză", "ru": "английский", "de": "Englisch", "ko": "영어"}[lang]  # alone, the
+    # page's language
