@@ -15,7 +15,7 @@ from generator.output.render import rendered
 from generator.pipeline import load_corpus
 from generator.read.po import read_po_bytes
 from generator.translation.lacking import translatable
-from generator.translation.store import role_sources
+from generator.translation.store import other_sources
 from generator.views.characters import sections_for
 from tests.conftest import FILES, line_of, project_copy
 from tests.projects import almanac
@@ -256,7 +256,7 @@ def test_a_source_changed_since_the_export_is_stale_in_check_and_on_the_page(tmp
     # update-po keeps it as msgmerge does: fuzzy, with the earlier msgid; still shown, still stale.
     update = almanac("update-po", "--lang", "en", root=project)
     corpus = load_corpus(project)
-    new = len(list(translatable(corpus, "en"))) + len(role_sources(corpus, "en")) - 1
+    new = len(list(translatable(corpus, "en"))) + len(other_sources(corpus, "en")) - 1
     assert update.stdout == f"{new} new sections; 1 translation whose source changed, marked " \
                             "fuzzy; 0 obsolete; content/en/translations.po written\n"
     text = store(project)
