@@ -14,6 +14,8 @@ from generator.resolve import Character, Corpus, shown_translation, store_sectio
 STALE, DRAFT = "stale", "draft"  # a translation made from an earlier text; one marked fuzzy
 # One Night's one translatable text, a role's description (onuw/<role>/description).
 ROLE_DESCRIPTION = "description"
+# A script's title, in another language than its script's (script/<id>/title).
+SCRIPT_TITLE = "title"
 
 
 def same_text(msgid: str, source: str) -> bool:
@@ -126,14 +128,15 @@ def script_titles(corpus: Corpus, lang: str) -> Iterator[RoleText]:
     editions (the glossary has their titles in every language it knows)."""
     for script in corpus.scripts:
         if script.lang != lang and corpus.glossary.title(script.title, lang) == script.title:
-            yield RoleText(f"script/{script.id}/title", script.title, (script.file, script.line),
+            yield RoleText(f"script/{script.id}/{SCRIPT_TITLE}", script.title,
+                           (script.file, script.line),
                            f"{script.title} · script title")
 
 
 def title_translation(corpus: Corpus, lang: str, ident: str, title: str) -> PoMessage | None:
     """The store's translation of a script's title into lang that its page shows: made from
     its title of today."""
-    return _translation(corpus, lang, f"script/{ident}/title", title)
+    return _translation(corpus, lang, f"script/{ident}/{SCRIPT_TITLE}", title)
 
 
 def other_texts(corpus: Corpus, lang: str) -> Iterator[RoleText]:
