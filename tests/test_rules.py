@@ -189,7 +189,7 @@ def test_the_rules_page_shows_the_setup_table_and_every_chapter(corpus):
             '<th scope="col">Outsiders</th><th scope="col">Minions</th>'
             '<th scope="col">Demons</th></tr></thead>') in page
     # The table follows the paragraph that speaks of it.
-    assert page.index("as the table below shows") < page.index('<table class="almanac-setup">')
+    assert page.index("as the table below shows") < page.index('<table class="almanac-setup"')
     assert '<a href="https://wiki.bloodontheclocktower.com/Rules&#95;Explanation" lang="en">' \
            'Rules Explanation</a>' in page
 
