@@ -6,10 +6,11 @@ from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
+from generator.errors import AlmanacError
 from generator.facts.glossary import Glossary, load_glossary
 from generator.facts.languages import Language, Languages, load_languages
 from generator.facts.night_order import NightOrder, load_night_order
-from generator.facts.rules import load_rules
+from generator.facts.rules import load_rules, unknown_characters
 from generator.facts.step_nights import load_step_nights
 from generator.model import Diagnostic, ParsedFile
 from generator.parse import parse_text
@@ -39,8 +40,10 @@ def _facts(content: Path, data: tuple[bytes, ...]) -> Facts:
     languages = load_languages(content / "languages.yaml")
     glossary = replace(load_glossary(content / "glossary.yaml", languages),
                        rules=load_rules(content / "rules.yaml"))
-    steps = load_step_nights(content / "night-steps.yaml",
-                             {term.id for term in glossary.game_terms("botc")}, languages.codes)
+    botc = {term.id for term in glossary.game_terms("botc")}
+    if problem := unknown_characters(glossary.rules, botc):
+        raise AlmanacError(problem, str(content / "rules.yaml"))
+    steps = load_step_nights(content / "night-steps.yaml", botc, languages.codes)
     return (languages, glossary,
             replace(load_night_order(content / "night-order.yaml"), step_nights=steps))
 

@@ -212,7 +212,7 @@ def test_po_export_reads_back_with_babel(corpus):
     buffer.seek(0)
     catalog = read_po(buffer, locale="en")
     messages = {m.context: m for m in catalog if m.id}
-    assert len(messages) == count == 189 + 11  # the One Night roles are offered too
+    assert len(messages) == count == 189 + 11 + 2  # the One Night roles and scripts' titles too
     assert messages["onuw/bodyguard/description"].locations == [
         (F003, line_of(F003, "투표가 끝났을 때, 호위병이 지목한 사람은 죽지 않습니다."))]
     fanggu = messages["fanggu/ability"]

@@ -169,14 +169,15 @@ def test_the_official_data_adds_suggestions_and_no_message_import_po_could_not_t
     """The fixture's Spy and Imp have no almanac entry, the Chef's ability no text in any
     language: their cards are on their pages already, and no message of the PO."""
     from generator.facts.official import load_official
-    from generator.translation.lacking import lacking, lacking_roles
+    from generator.translation.lacking import lacking, lacking_roles, lacking_titles
     official = load_official(ROOT / "tests" / "fixtures" / "official")
     assert corpus.character("botc", "imp") is None and corpus.character("botc", "spy") is None
     for lang in ("ko", "en"):
         with_data, without = BytesIO(), BytesIO()
         count = write_lacking(corpus, lang, with_data, official)
         assert count == write_lacking(corpus, lang, without) == \
-            len(list(lacking(corpus, lang))) + len(list(lacking_roles(corpus, lang)))
+            len(list(lacking(corpus, lang))) + len(list(lacking_roles(corpus, lang))) + \
+            len(list(lacking_titles(corpus, lang)))
         contexts = [m.context for m in read_po(BytesIO(with_data.getvalue()), locale=lang)
                     if m.id]
         assert len(contexts) == len(set(contexts)) == count

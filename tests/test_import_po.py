@@ -15,7 +15,7 @@ from generator.output.render import rendered
 from generator.pipeline import load_corpus
 from generator.read.po import read_po_bytes
 from generator.translation.lacking import translatable
-from generator.translation.store import role_sources
+from generator.translation.store import other_sources
 from generator.views.characters import sections_for
 from tests.conftest import FILES, line_of, project_copy
 from tests.projects import almanac
@@ -56,8 +56,9 @@ def document_of(project):
 
 
 def translate(po_bytes, lang):
-    """Fill every message, One Night roles too; leave each 4th list or summary fuzzy and each
-    5th empty. Returns the filled PO and the BotC translations expected back: context → lines."""
+    """Fill every message, One Night roles and scripts' titles too; leave each 4th list or
+    summary fuzzy and each 5th empty. Returns the filled PO and the BotC translations expected
+    back: context → lines."""
     catalog = read_po(BytesIO(po_bytes))
     expected, drafts = {}, 0
     for number, message in enumerate(catalog):
@@ -65,7 +66,7 @@ def translate(po_bytes, lang):
             continue
         lines = made_up(lang, message.context, number, message.id.count("\n") + 1)
         message.string = "\n".join(lines)
-        if message.context.startswith("onuw/"):
+        if message.context.startswith(("onuw/", "script/")):
             continue
         section = message.context.split("/")[1]
         if section in (*LISTS, "summary"):
@@ -95,7 +96,8 @@ def test_round_trip(tmp_path, lang):
     assert almanac("export-po", "--lang", lang, "-o", "out.po", root=project).returncode == 0
     exported = (project / "out.po").read_bytes()
     filled, expected = translate(exported, lang)
-    roles = sum(1 for m in read_po(BytesIO(filled)) if m.id and m.context.startswith("onuw/"))
+    roles = sum(1 for m in read_po(BytesIO(filled))
+                if m.id and m.context.startswith(("onuw/", "script/")))
     (project / "filled.po").write_bytes(filled)
 
     run = almanac("import-po", "filled.po", root=project)
@@ -138,7 +140,7 @@ def test_round_trip(tmp_path, lang):
     contexts = {m.context for m in read_po((project / "again.po").open("rb")) if m.id}
     assert not contexts & set(expected)
     drafts = {m.context for m in read_po(BytesIO(filled)) if m.id and
-              not m.context.startswith("onuw/") and m.context not in expected}
+              not m.context.startswith(("onuw/", "script/")) and m.context not in expected}
     assert drafts and drafts <= contexts
 
 
@@ -256,7 +258,7 @@ def test_a_source_changed_since_the_export_is_stale_in_check_and_on_the_page(tmp
     # update-po keeps it as msgmerge does: fuzzy, with the earlier msgid; still shown, still stale.
     update = almanac("update-po", "--lang", "en", root=project)
     corpus = load_corpus(project)
-    new = len(list(translatable(corpus, "en"))) + len(role_sources(corpus, "en")) - 1
+    new = len(list(translatable(corpus, "en"))) + len(other_sources(corpus, "en")) - 1
     assert update.stdout == f"{new} new sections; 1 translation whose source changed, marked " \
                             "fuzzy; 0 obsolete; content/en/translations.po written\n"
     text = store(project)

@@ -340,12 +340,12 @@ def test_a_rules_term_takes_its_name_from_the_data_where_the_project_has_none(bu
 def test_the_menus_sections_left_in_english_say_so(built):
     site, _ = built
     german = (site / "de" / "index.html").read_text(encoding="utf-8")
-    # The official tools word "Characters" in German; the rules terms' section is the catalog's
+    # The official tools word "Characters" in German; the rules' section is the catalog's
     # English, marked as such.
-    assert '<span lang="en">Rules terms</span>' in german
+    assert '<span lang="en">Rules</span>' in german
     assert '<span lang="en">Characters</span>' not in german and "Charaktere" in german
     korean = (site / "ko" / "index.html").read_text(encoding="utf-8")
-    assert "규칙 용어" in korean and '<span lang="en">Rules terms</span>' not in korean
+    assert "규칙" in korean and '<span lang="en">Rules</span>' not in korean
 
 
 def test_a_name_the_language_lacks_is_marked_as_the_one_shown(corpus, project):

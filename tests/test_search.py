@@ -444,7 +444,7 @@ TERMS_KO = """악마
 TERM_USERS = {"drunk": ["chef"], "poisoned": [], "mad": [], "registers": [],
               "traveller": ["gunslinger"], "fabled": ["djinn"], "execution": ["imp"],
               "nomination": []}
-TERM_LIST = re.compile(r'<ul class="almanac-term-characters".*?</ul>', re.S)
+TERM_LIST = re.compile(r'<ul class="almanac-term-characters" data-group="\w+">.*?</ul>', re.S)
 
 
 @pytest.fixture(scope="module")
@@ -466,10 +466,10 @@ def term_page(site: Path, lang: str, term: str) -> str:
 
 
 def listed(page: str) -> list[tuple[str, str]]:
-    """(id, name) of each character the page lists as using its term, in order."""
-    found = TERM_LIST.search(page)
-    return re.findall(r'<a href="\.\./\.\./characters/([^/]+)/">([^<]+)</a>',
-                      found.group(0)) if found else []
+    """(id, name) of each character the page lists as using its term, in order, every group's."""
+    return [link for found in TERM_LIST.finditer(page)
+            for link in re.findall(r'<a href="\.\./\.\./characters/([^/]+)/">([^<]+)</a>',
+                                   found.group(0))]
 
 
 @pytest.mark.parametrize("lang", ["ko", "en", "de"])
@@ -503,7 +503,8 @@ def test_a_rules_term_no_character_uses_says_so(terms_site):
 
 def test_the_corpus_lists_the_same_characters_for_a_term_in_both_languages(corpus):
     korean, english = (
-        {term.id: {ident for ident, _, _ in term.characters} for term in rule_views(corpus, lang)}
+        {term.id: {ident for group in term.groups for ident, _, _ in group.characters}
+         for term in rule_views(corpus, lang)}
         for lang in ("ko", "en"))
     assert korean == english
     # Korean's texts find six of them and English's the Gnome: both pages list the seven.

@@ -11,7 +11,7 @@ from generator.read.po import FORBIDDEN, INVISIBLE, named
 from generator.resolve import Corpus
 from generator.translation.lacking import (
     is_stale,
-    role_texts,
+    other_texts,
     same_text,
     store_message,
     translatable,
@@ -47,10 +47,10 @@ def drafts(corpus: Corpus) -> Iterator[Diagnostic]:
 def store_messages(corpus: Corpus) -> Iterator[Diagnostic]:
     roles = {f"onuw/{c.id}/description" for c in corpus.characters if c.game == "onuw"}
     contexts = {f"{c.id}/{s}" for c in corpus.characters if c.game == "botc"
-                for s in SECTIONS} | roles
+                for s in SECTIONS} | roles | {f"script/{s.id}/title" for s in corpus.scripts}
     for lang, store in sorted(corpus.stores.items()):
         sources = {item.context: item.text for item in translatable(corpus, lang)} | \
-            {role.context: role.text for role in role_texts(corpus, lang)}
+            {text.context: text.text for text in other_texts(corpus, lang)}
         first: dict[str, int] = {}
         for message in store.messages:
             context = message.context or ""

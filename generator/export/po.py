@@ -21,6 +21,7 @@ from generator.translation.lacking import (
     Lacking,
     lacking,
     lacking_roles,
+    lacking_titles,
     revision,
     store_message,
 )
@@ -114,8 +115,9 @@ def lacking_catalog(corpus: Corpus, lang: str, official: OfficialTexts | None = 
 
 
 def _add_roles(catalog: Catalog, corpus: Corpus, lang: str) -> None:
-    """One Night roles, whose rulebook is in another language: offered to the translator."""
-    for role in lacking_roles(corpus, lang):
+    """One Night roles, whose rulebook is in another language, and the titles of scripts in
+    another language: offered to the translator."""
+    for role in (*lacking_roles(corpus, lang), *lacking_titles(corpus, lang)):
         stored = store_message(corpus, lang, *role.context.split("/", 1))
         catalog.add(role.text, string=stored.string if stored else "",
                     locations=[role.location], context=role.context,

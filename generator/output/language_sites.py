@@ -11,7 +11,7 @@ from generator.facts.languages import Language
 from generator.facts.official import OfficialTexts
 from generator.model import SECTIONS, Diagnostic
 from generator.output.render import Docs, Known, Page, render_docs
-from generator.output.site import nav, write_config
+from generator.output.site import RULES_PAGE, nav, write_config
 from generator.read.corpus import DATA_FILES, NAME_MAX, page_name_size, store_file
 from generator.resolve import Corpus
 from generator.views.corpus_script import from_corpus
@@ -20,6 +20,7 @@ from generator.views.nightsheet import build_sheet
 from generator.views.onuw import rulebook
 from generator.views.report import report_view
 from generator.views.roster import with_roster
+from generator.views.rules import rules_view
 from generator.views.scriptsheet import build_script_sheet
 from generator.views.sheet_kinds import NIGHTS
 from generator.views.sources import SourceView, source_views
@@ -28,12 +29,15 @@ from generator.views.sources import SourceView, source_views
 def extra_pages(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
                 official: OfficialTexts | None = None,
                 sources: tuple[SourceView, ...] = ()) -> list[Page]:
-    """A language's pages beside those of characters, teams and rules terms: the report, the
-    source views, each corpus script's sheets and One Night's narrations."""
+    """A language's pages beside those of characters, teams and rules terms: the rules of the
+    game, the report, the source views, each corpus script's sheets and One Night's
+    narrations."""
     shown = frozenset(source.file for source in sources)
     pages = [Page("report.md", "report.md.j2",
                   {"report": report_view(corpus, diagnostics, lang, shown, official),
                    "sections": SECTIONS})]
+    if rules := rules_view(corpus, lang):
+        pages.insert(0, Page(RULES_PAGE, "rules/game.md.j2", {"rules": rules}))
     pages += [Page(source.page, "source.md.j2", {"source": source}) for source in sources]
     for script in corpus.scripts:
         spec = from_corpus(script)

@@ -61,8 +61,10 @@ def material_language(code: str) -> str:
 
 # The menu's sections, as the catalogs name them: a language without a catalog shows those the
 # official tools do not word in English.
-SECTIONS = (CHARACTERS, SCRIPTS, RULES_TERMS, ONE_NIGHT, SHEETS) = (
-    N_("Characters"), N_("Scripts"), N_("Rules terms"), N_("One Night"), N_("Sheets"))
+# The rules of the game, first in its section after the terms' list.
+RULES_PAGE = "rules/game.md"
+SECTIONS = (CHARACTERS, SCRIPTS, RULES, ONE_NIGHT, SHEETS) = (
+    N_("Characters"), N_("Scripts"), N_("Rules"), N_("One Night"), N_("Sheets"))
 
 
 def english_sections(navigation: list[Any], lang: str) -> list[str]:
@@ -98,8 +100,11 @@ def nav(corpus: Corpus, lang: str, titles: dict[str, str], words: Words = ()) ->
         sections.append({title(CHARACTERS): teams})
     if corpus.scripts:
         sections.append({title(SCRIPTS): under("scripts/")})
-    if under("rules/"):
-        sections.append({title(RULES_TERMS): under("rules/")})
+    if rules := under("rules/"):
+        # The terms' list, then the rules of the game, then each term.
+        first = [entry for page in ("rules/index.md", RULES_PAGE) for entry in rules
+                 if page in entry.values()]
+        sections.append({title(RULES): first + [e for e in rules if e not in first]})
     if under("onuw/"):
         sections.append({title(ONE_NIGHT): under("onuw/", but="onuw/roles/")})
     if under("nightsheets/") or under("scriptsheets/"):

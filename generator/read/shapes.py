@@ -132,3 +132,15 @@ class Fields(Shape):
         missing = [name for name in self.required if name not in seen]
         if missing:
             raise ShapeError(f"{where or 'the file'}: the field '{missing[0]}' is missing", node)
+
+
+@dataclass(frozen=True)
+class Count(Shape):
+    """A whole number, 0 or more (YAML's int, never a quoted one)."""
+
+    expected: str = "a whole number"
+
+    def check(self, node: Node, where: str) -> None:
+        if not (isinstance(node, ScalarNode) and node.tag == _TAG + "int" and
+                node.value.isdigit()):
+            raise _expect(node, where, self.expected)

@@ -14,6 +14,8 @@ from generator.resolve import Character, Corpus, shown_translation, store_sectio
 STALE, DRAFT = "stale", "draft"  # a translation made from an earlier text; one marked fuzzy
 # One Night's one translatable text, a role's description (onuw/<role>/description).
 ROLE_DESCRIPTION = "description"
+# A script's title, in another language than its script's (script/<id>/title).
+SCRIPT_TITLE = "title"
 
 
 def same_text(msgid: str, source: str) -> bool:
@@ -96,7 +98,9 @@ def translatable(corpus: Corpus, lang: str) -> Iterator[Lacking]:
 
 @dataclass(frozen=True)
 class RoleText:
-    """A One Night role's description in the rulebook's language, for a translator."""
+    """A text beside the characters' sections, for a translator: a One Night role's description
+    in the rulebook's language (onuw/<role>/description), or a script's title in its own
+    (script/<id>/title)."""
 
     context: str
     text: str
@@ -117,6 +121,36 @@ def role_texts(corpus: Corpus, lang: str) -> Iterator[RoleText]:
                        "\n".join(line.text for line in role.description),
                        (book.file, role.description[0].line),
                        f"{character.name(book.lang)} · One Night role · description")
+
+
+def script_titles(corpus: Corpus, lang: str) -> Iterator[RoleText]:
+    """The titles of the corpus's scripts in another language than lang, but those of official
+    editions (the glossary has their titles in every language it knows)."""
+    for script in corpus.scripts:
+        if script.lang != lang and corpus.glossary.title(script.title, lang) == script.title:
+            yield RoleText(f"script/{script.id}/{SCRIPT_TITLE}", script.title,
+                           (script.file, script.line),
+                           f"{script.title} · script title")
+
+
+def title_translation(corpus: Corpus, lang: str, ident: str, title: str) -> PoMessage | None:
+    """The store's translation of a script's title into lang that its page shows: made from
+    its title of today."""
+    return _translation(corpus, lang, f"script/{ident}/{SCRIPT_TITLE}", title)
+
+
+def other_texts(corpus: Corpus, lang: str) -> Iterator[RoleText]:
+    """Every text beside the characters' sections that the store of lang holds: One Night's
+    role descriptions, then the scripts' titles."""
+    yield from role_texts(corpus, lang)
+    yield from script_titles(corpus, lang)
+
+
+def lacking_titles(corpus: Corpus, lang: str) -> Iterator[RoleText]:
+    """The scripts' titles lang lacks: none translated from the title of today."""
+    for title in script_titles(corpus, lang):
+        if title_translation(corpus, lang, title.context.split("/")[1], title.text) is None:
+            yield title
 
 
 def lacking_roles(corpus: Corpus, lang: str) -> Iterator[RoleText]:
@@ -144,8 +178,13 @@ def store_message(corpus: Corpus, lang: str, ident: str, section: str) -> PoMess
 def role_translation(corpus: Corpus, lang: str, ident: str, text: str) -> PoMessage | None:
     """The store's translation of a One Night role's description into lang that the pages
     show: made from its text today (text, the description's lines joined by \\n)."""
+    return _translation(corpus, lang, f"onuw/{ident}/description", text)
+
+
+def _translation(corpus: Corpus, lang: str, context: str, text: str) -> PoMessage | None:
+    """The store's translation of a context into lang that the pages show: made from text,
+    not a draft."""
     store = corpus.stores.get(lang)
-    context = f"onuw/{ident}/description"
     return next((m for m in store.messages if m.context == context and same_text(m.id, text) and
                  shown_translation(m) and not m.fuzzy), None) if store else None
 

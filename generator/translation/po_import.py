@@ -30,7 +30,7 @@ from generator.translation.lacking import revision, same_text, translatable, wri
 from generator.translation.store import (
     empty_store,
     fresh_messages,
-    role_sources,
+    other_sources,
     write_store,
 )
 
@@ -141,7 +141,7 @@ def _sources(corpus: Corpus, lang: str) -> dict[str, str]:
     """context → the text a translation into lang is made from, for every context the store
     may hold; and those of the other languages, to tell a moved context from an edited msgid."""
     found = {item.context: item.text for item in translatable(corpus, lang)}
-    return found | role_sources(corpus, lang)
+    return found | other_sources(corpus, lang)
 
 
 def _problem(message: PoMessage, shown: str, sources: dict[str, str], by_text: dict[str, str],

@@ -14,7 +14,7 @@ from generator.read.corpus import store_file
 from generator.read.po import PoFile, PoMessage
 from generator.resolve import Corpus
 from generator.translation.comments import message_comments
-from generator.translation.lacking import role_texts, same_text, source_text, translatable
+from generator.translation.lacking import other_texts, same_text, source_text, translatable
 from generator.translation.po_text import po_text
 
 
@@ -59,7 +59,7 @@ def fresh_messages(corpus: Corpus, lang: str) -> dict[str, PoMessage]:
                 for item in translatable(corpus, lang)]
     messages += [PoMessage(role.context, role.text, "", 0, 0, auto_comments=(role.comment,),
                            locations=(f"{role.location[0]}:{role.location[1]}",))
-                 for role in role_texts(corpus, lang)]
+                 for role in other_texts(corpus, lang)]
     return {m.context or "": m for m in messages}
 
 
@@ -156,6 +156,7 @@ def update_po(root: Path, corpus: Corpus, lang: str) -> Updated:
     return Updated(after.file, new, fuzzy, obsolete, write_store(root, after))
 
 
-def role_sources(corpus: Corpus, lang: str) -> dict[str, str]:
-    """context → a One Night role's description, for a translation into lang."""
-    return {role.context: role.text for role in role_texts(corpus, lang)}
+def other_sources(corpus: Corpus, lang: str) -> dict[str, str]:
+    """context → a One Night role's description or a script's title, for a translation into
+    lang."""
+    return {text.context: text.text for text in other_texts(corpus, lang)}

@@ -16,7 +16,7 @@ from generator.facts.official import OfficialText, OfficialTexts, Part, markup_p
 from generator.model import PRESENT, SECTIONS, UNTRANSLATED, Entry
 from generator.parse.vocabulary import quoted_ability
 from generator.resolve import Character, Corpus, Script
-from generator.translation.lacking import is_stale
+from generator.translation.lacking import is_stale, title_translation
 from generator.views import labels
 from generator.views.corpus_script import from_corpus
 from generator.views.fallback import in_chain_order
@@ -379,11 +379,24 @@ class ScriptView:
     notes: tuple[str, ...]
     source: str
     teams: tuple[TeamView, ...] = field(default=())  # characters in script order, by team
-    lang: str = ""  # the language the script is written in (its title's)
+    lang: str = ""  # the language the script is written in (its notes')
+    title_lang: str = ""  # its title's: the page's where an edition's name or the store gives it
+
+
+def script_title(corpus: Corpus, script: Script, lang: str) -> tuple[str, str]:
+    """A script's title in lang, with the language it is in: an official edition's name in
+    lang, else the store's translation of it, else the title as written, in its language."""
+    if script.lang == lang:
+        return script.title, lang
+    if (edition := corpus.glossary.title(script.title, lang)) != script.title:
+        return edition, lang
+    translated = title_translation(corpus, lang, script.id, script.title)
+    return (translated.string, lang) if translated else (script.title, script.lang)
 
 
 def script_view(corpus: Corpus, script: Script, lang: str) -> ScriptView:
     members = [c for c in (corpus.character("botc", i) for i in script.characters) if c]
-    return ScriptView(script.id, script.title, script.author,
+    title, title_lang = script_title(corpus, script, lang)
+    return ScriptView(script.id, title, script.author,
                       tuple(n.text for n in script.notes), f"{script.file}:{script.line}",
-                      by_team(corpus, members, lang), script.lang)
+                      by_team(corpus, members, lang), script.lang, title_lang)

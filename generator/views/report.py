@@ -18,10 +18,12 @@ from generator.resolve import Character, Corpus
 from generator.translation.lacking import (
     DRAFT,
     ROLE_DESCRIPTION,
+    SCRIPT_TITLE,
     STALE,
     is_stale,
     lacking,
     lacking_roles,
+    lacking_titles,
     store_message,
 )
 from generator.views.messages import Piece, description, pieces
@@ -109,7 +111,8 @@ class ReportView:
 
     @property
     def progress_columns(self) -> tuple[str, ...]:
-        """The progress table's sections: the BotC ones, and One Night's where it has roles."""
+        """The progress table's sections: the BotC ones, One Night's where it has roles, and the
+        scripts' titles where it has scripts."""
         return tuple(key for key, _, _ in self.progress[0].sections) if self.progress else ()
 
 
@@ -170,6 +173,9 @@ def _progress(corpus: Corpus, table: Table, lang: str,
                 c.role.description)
     if roles:
         counts.append((ROLE_DESCRIPTION, roles - len(list(lacking_roles(corpus, lang))), roles))
+    if corpus.scripts:  # a title in its own language, or an edition's, is present
+        counts.append((SCRIPT_TITLE, len(corpus.scripts) - len(list(lacking_titles(corpus, lang))),
+                       len(corpus.scripts)))
     return Progress(lang, tuple(counts), sum(n for _, n, _ in counts),
                     sum(of for _, _, of in counts),
                     english_count(lang, official_words(official, lang)))
@@ -183,6 +189,15 @@ def _roles_translatable(corpus: Corpus, lang: str, reader: str) -> Iterator[Tran
         yield Translatable(lang, "onuw", translations(reader).gettext("One Night"),
                            (ROLE_DESCRIPTION,), f"almanac export-po --lang {lang} -o {lang}.po",
                            f"onuw/roles/{first.context.split('/')[1]}/")
+
+
+def _titles_translatable(corpus: Corpus, lang: str, reader: str) -> Iterator[Translatable]:
+    """The scripts' titles lang lacks, as one batch that every export of the whole language
+    offers, linked to the scripts' list."""
+    if next(lacking_titles(corpus, lang), None) is not None:
+        yield Translatable(lang, "scripts", translations(reader).gettext("Scripts"),
+                           (SCRIPT_TITLE,), f"almanac export-po --lang {lang} -o {lang}.po",
+                           "scripts/")
 
 
 def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
@@ -230,6 +245,6 @@ def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
     translatable = tuple(t for code in langs for t in (*sorted(
         _translatable(corpus, code, lang),
         key=lambda t: (corpus.glossary.team_order(teams.get(t.id, "")), t.name.casefold())),
-        *_roles_translatable(corpus, code, lang)))
+        *_roles_translatable(corpus, code, lang), *_titles_translatable(corpus, code, lang)))
     return ReportView(progress, rows, present_teams, by_script, by_file, checks,
                       translatable)

@@ -1,14 +1,27 @@
-"""What a rules glossary page shows: a game term's names, the project's definition, the team it
-names, and the characters whose ability or almanac steps use the term in a language its words are
-given in (the same characters on every language's page)."""
+"""What the rules pages show: the rules of the game (its chapters and the setup table), and each
+glossary term's names, the project's definition, the team it names, and the characters that use it,
+grouped by how: the team's members, the characters the rule names, and those whose ability or
+almanac steps use its words in a language they are given in (the same characters on every
+language's page)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import unquote
 
 from generator.facts.official import OfficialTexts
-from generator.facts.rules import RuleTerm
+from generator.facts.rules import FALLBACK, SETUP_TEAMS, Chapter, RuleTerm, SetupRow
 from generator.resolve import Character, Corpus
 from generator.views.characters import other_language
+
+# How a term's characters use it, in the order the page lists them.
+GROUPS = (TEAM, NAMED, TEXT) = ("team", "named", "text")
+Listed = tuple[tuple[str, str, str], ...]  # (id, name, other-language name)
+
+
+@dataclass(frozen=True)
+class CharacterGroup:
+    kind: str  # one of GROUPS
+    characters: Listed
 
 
 @dataclass(frozen=True)
@@ -21,7 +34,37 @@ class RuleTermView:
     definition: str
     definition_lang: str  # the language the definition is written in
     team: str  # the team the term names, whose page it links; "" for none or no such page
-    characters: tuple[tuple[str, str, str], ...]  # (id, name, other-language name)
+    groups: tuple[CharacterGroup, ...]  # its characters by how they use it, none empty
+    chapter: str  # the rules page's chapter that explains it (its anchor); "" for none
+    chapter_title: str
+    chapter_lang: str
+    sources: tuple[tuple[str, str], ...]  # (address, page name) of the official rules pages
+
+
+@dataclass(frozen=True)
+class ParagraphView:
+    text: str
+    lang: str  # the language it is written in: English where lang has none of its own
+    setup: bool  # the setup table follows it
+
+
+@dataclass(frozen=True)
+class ChapterView:
+    id: str
+    title: str
+    title_lang: str
+    paragraphs: tuple[ParagraphView, ...]
+    sources: tuple[tuple[str, str], ...]  # (address, page name), each once, in order
+
+
+@dataclass(frozen=True)
+class RulesView:
+    """The rules page: its chapters, the setup table's rows, and the terms it links."""
+
+    chapters: tuple[ChapterView, ...]
+    setup_teams: tuple[str, ...]  # the table's columns after the number of players
+    setup: tuple[SetupRow, ...]
+    setup_sources: tuple[tuple[str, str], ...]
 
 
 def _texts(character: Character, lang: str, official: OfficialTexts | None) -> list[str]:
@@ -56,26 +99,70 @@ def _botc(corpus: Corpus) -> list[Character]:
     return [c for c in corpus.characters if c.game == "botc"]
 
 
+def _groups(corpus: Corpus, term: RuleTerm, official: OfficialTexts | None, lang: str,
+            other: str) -> tuple[CharacterGroup, ...]:
+    """The term's characters by how they use it, each in one group (its first), each group by
+    name in lang: a Traveller is listed among the Travellers, not among the characters whose
+    text mentions them."""
+    botc = sorted(_botc(corpus), key=lambda c: c.name(lang))
+    users = _users(corpus, term, official)
+    kinds = {c.id: TEAM if c.team == term.id else NAMED if c.id in term.named else TEXT
+             for c in botc if c.id in users or c.id in term.named}
+    return tuple(CharacterGroup(kind, found) for kind in GROUPS
+                 if (found := tuple((c.id, c.name(lang), c.name(other)) for c in botc
+                                    if kinds.get(c.id) == kind)))
+
+
+def _sources(addresses: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """Each address once, with the name of its page (Rules_Explanation: Rules Explanation)."""
+    return tuple((address, unquote(address.rsplit("/", 1)[1]).replace("_", " "))
+                 for address in dict.fromkeys(addresses))
+
+
+def _text(texts: dict[str, str], lang: str) -> tuple[str, str]:
+    """The text in lang, else in FALLBACK (which every text is written in), with its language."""
+    found = lang if lang in texts else FALLBACK
+    return texts[found], found
+
+
+def _chapter(chapter: Chapter, lang: str) -> ChapterView:
+    title, title_lang = _text(chapter.titles, lang)
+    return ChapterView(chapter.id, title, title_lang,
+                       tuple(ParagraphView(*_text(p.texts, lang), p.id == chapter.setup)
+                             for p in chapter.paragraphs),
+                       _sources(tuple(s for p in chapter.paragraphs for s in p.sources)))
+
+
+def rules_view(corpus: Corpus, lang: str) -> RulesView | None:
+    """The rules page in lang; None where content/rules.yaml has no chapters."""
+    rules = corpus.glossary.rules
+    if not rules.chapters:
+        return None
+    return RulesView(tuple(_chapter(chapter, lang) for chapter in rules.chapters), SETUP_TEAMS,
+                     rules.setup.rows, _sources(rules.setup.sources))
+
+
 def rule_views(corpus: Corpus, lang: str,
                official: OfficialTexts | None = None) -> tuple[RuleTermView, ...]:
     """Every term of content/rules.yaml in lang; a language without its own name or definition
     takes the English ones."""
     other = other_language(corpus, lang)
-    botc = sorted(_botc(corpus), key=lambda c: c.name(lang))
+    chapters = {chapter.id: chapter for chapter in corpus.glossary.rules.chapters}
     views = []
     for term in corpus.glossary.rules.terms:
         definition_lang = lang if lang in term.definitions else "en"
         own = term.names.get(lang) or official_name(term, lang, official)
-        users = _users(corpus, term, official)
+        chapter = chapters.get(term.chapter)
+        chapter_title, chapter_lang = _text(chapter.titles, lang) if chapter else ("", lang)
         views.append(RuleTermView(
             id=term.id, name=own or _name(term, "en"), name_lang=lang if own else "en",
             other_name=term.names.get(other) or official_name(term, other, official) or
             _name(term, "en"),
             aliases=term.aliases.get(lang, ()),
             definition=term.definitions.get(definition_lang, ""), definition_lang=definition_lang,
-            team=_team(corpus, term),
-            characters=tuple((c.id, c.name(lang), c.name(other)) for c in botc
-                             if c.id in users)))
+            team=_team(corpus, term), groups=_groups(corpus, term, official, lang, other),
+            chapter=term.chapter, chapter_title=chapter_title, chapter_lang=chapter_lang,
+            sources=_sources(term.sources)))
     return tuple(views)
 
 
