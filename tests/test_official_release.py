@@ -174,8 +174,10 @@ def test_fetch_downloads_each_file_checks_its_sum_and_says_so(home, server):
 
 def test_the_base_url_comes_from_the_environment_too(home, server, monkeypatch):
     monkeypatch.setenv(pinned.URL_VARIABLE, server.url)
-    assert almanac("official", "fetch").returncode == 0
+    quiet = almanac("official", "fetch", "-q")
+    assert (quiet.returncode, quiet.stdout, quiet.stderr) == (0, "", "")
     assert server.asked[0] == f"/{RELEASE}/resources/data/roles.json"
+    assert len(_folder(home)) == 9
 
 
 def test_a_file_of_another_sum_is_refused_by_name_and_nothing_is_written(home, server):
@@ -379,6 +381,12 @@ def test_a_sheet_has_the_fetched_texts_and_none_with_no_official(home, server, t
         sheets[name] = (tmp_path / f"{name}.html").read_text(encoding="utf-8")
     assert [reminder in sheets[name] for name in ("before", "fetched", "left-out")] == \
         [False, True, False]
+    # A copy that lost its roles.json is left out, in one line, not refused.
+    (official_home() / "roles.json").unlink()
+    lost = almanac("nightsheet", str(script), "--lang", "en", "--html", str(tmp_path / "l.html"))
+    assert (lost.returncode, lost.stderr.splitlines()[0]) == (0, (
+        f"{official_home()}: no roles.json: the official data is left out (`almanac official "
+        "fetch` fetches it again)"))
     both = almanac("nightsheet", str(script), "--html", str(tmp_path / "x.html"), "--official",
                    "x", "--no-official")
     assert both.returncode == 2
