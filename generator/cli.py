@@ -61,7 +61,7 @@ def _base_url(value: str) -> str:
 def _languages_option(command: argparse.ArgumentParser) -> None:
     command.add_argument("--languages", metavar="all|CODES",
                          help="the languages to build: `all` (content/languages.yaml's and every "
-                              "language of --official DIR with enough data), or codes separated "
+                              "language of the official data with enough), or codes separated "
                               "by commas, as the data or BCP 47 spells them (ko,en,de,zh_Hans); "
                               "default: content/languages.yaml's")
 
@@ -203,8 +203,8 @@ def command_line() -> argparse.ArgumentParser:
     sheet = _command(commands, "nightsheet", "a night sheet of a script JSON file")
     sheet.add_argument("script", help="a custom script in the official JSON format")
     _official_option(sheet)
-    sheet.add_argument("--lang", help="a language of content/languages.yaml or of --official DIR "
-                                       "(default: languages.yaml's first)")
+    sheet.add_argument("--lang", help="a language of content/languages.yaml or of the official "
+                                       "data (default: languages.yaml's first)")
     sheet.add_argument("--night", choices=NIGHTS, default="first",
                        help="first: the first night (default); other: every other night")
     _sheet_options(sheet, True)
@@ -215,7 +215,7 @@ def command_line() -> argparse.ArgumentParser:
                             "the sheet players hold: characters and jinxes")
     script_sheet.add_argument("script", help="a custom script in the official JSON format")
     script_sheet.add_argument("--lang", help="a language of content/languages.yaml or of "
-                                             "--official DIR (default: languages.yaml's first)")
+                                             "the official data (default: languages.yaml's first)")
     _official_option(script_sheet)
     _sheet_options(script_sheet, False)
     _outputs(script_sheet)
@@ -227,7 +227,7 @@ def command_line() -> argparse.ArgumentParser:
                            help="the folder for script-, first- and other-<lang>.pdf")
     print_all.add_argument("--lang", metavar="all|CODES",
                            help="`all` (content/languages.yaml's and every language of "
-                                "--official DIR with enough data) or codes separated by commas "
+                                "the official data with enough) or codes separated by commas "
                                 "(ko,de,ja; zh_Hans or zh-Hans); default: languages.yaml's")
     _official_option(print_all)
     _sheet_options(print_all, True)
