@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 import tarfile
 import zipfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,33 +18,35 @@ from generator.release.pinned import Release, flat_name
 _TAR = (".tar.gz", ".tgz", ".tar")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Given:
-    """What the sources held: the pinned files found (name → bytes), those found with another
-    sum (name → where), and the files that are no part of the release (where)."""
+    """What the sources held: the pinned files found (name → bytes), those found only with
+    another sum (name → where), and the files that are no part of the release (where)."""
 
-    found: dict[str, bytes] = field(default_factory=dict)
-    wrong: dict[str, str] = field(default_factory=dict)
-    unknown: list[str] = field(default_factory=list)
+    found: Mapping[str, bytes] = field(hash=False)
+    wrong: Mapping[str, str] = field(hash=False)
+    unknown: tuple[str, ...]
 
 
 def given_files(sources: list[str], release: Release) -> Given:
-    given = Given()
+    found: dict[str, bytes] = {}
+    wrong: dict[str, str] = {}
+    unknown: list[str] = []
     for source in sources:
         for where, path, read in _members(Path(source)):
             pinned = release.file(flat_name(path))
             if pinned is None:
-                given.unknown.append(where)
+                unknown.append(where)
                 continue
-            if pinned.name in given.found:
+            if pinned.name in found:
                 continue
             data = read(pinned.size)
             if len(data) == pinned.size and hashlib.sha256(data).hexdigest() == pinned.sha256:
-                given.found[pinned.name] = data
-                given.wrong.pop(pinned.name, None)
+                found[pinned.name] = data
+                wrong.pop(pinned.name, None)
             else:
-                given.wrong.setdefault(pinned.name, where)
-    return given
+                wrong.setdefault(pinned.name, where)
+    return Given(found, wrong, tuple(unknown))
 
 
 Reader = Callable[[int], bytes]  # the member's bytes, at most one more than the size given

@@ -7,8 +7,8 @@ import json
 import os
 import re
 import shutil
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -43,7 +43,7 @@ class Installed:
     missing from it or changed since (their sums differ)."""
 
     folder: Path
-    commits: dict[str, str]  # repository name → commit, as stamped
+    commits: Mapping[str, str] = field(hash=False)  # repository name → commit, as stamped
     fetched: str  # when it was made, ISO 8601 UTC
     source: str  # the base URL or the files it was taken from
     changed: tuple[str, ...]
@@ -118,7 +118,7 @@ def discard(made: Path) -> None:
 
 
 def _recover(folder: Path) -> None:
-    for path in _leftovers(folder.parent):
+    for path in sorted(folder.parent.glob(".official-*")):
         match = _ASIDE.fullmatch(path.name)
         if match is None or _alive(int(match.group(1))):
             continue
@@ -126,10 +126,6 @@ def _recover(folder: Path) -> None:
             os.replace(path, folder)  # killed between setting the old copy aside and the swap
         else:
             shutil.rmtree(path, ignore_errors=True)
-
-
-def _leftovers(parent: Path) -> Iterable[Path]:
-    return sorted(parent.glob(".official-*"))
 
 
 def _alive(pid: int) -> bool:
