@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from generator.commands.arguments import official_folder
+from generator.errors import AlmanacError
 from generator.release import pinned
 from generator.release.store import official_home
 from tests.conftest import ROOT
@@ -408,3 +409,22 @@ def test_a_build_reads_the_fetched_folder_and_serve_is_told_the_same(home, serve
     assert left_out.stderr == ""
     assert left_out.stdout.splitlines()[-1].endswith(
         " serve --no-official (then http://127.0.0.1:8000/)")
+
+
+@pytest.mark.parametrize("change, said", [
+    (lambda m: m["files"][0].update(sha256="abc"),
+     "not a pinned release: files: resources/data/roles.json: size or sha256 out of form"),
+    (lambda m: m["files"][0].update(path="../roles.json"),
+     "not a pinned release: files: path '../roles.json' is no relative path of plain names"),
+    (lambda m: m["repositories"][0].update(commit="1111111"),
+     "not a pinned release: repositories: botc-release: commit is not 40 hex digits"),
+    (lambda m: m["files"].append(dict(m["files"][0])),
+     "not a pinned release: two files have one name"),
+])
+def test_a_manifest_out_of_form_is_one_line_naming_it(tmp_path, change, said):
+    manifest = json.loads(MANIFEST.read_text(encoding="utf-8"))
+    change(manifest)
+    (tmp_path / "release.json").write_text(json.dumps(manifest), encoding="utf-8")
+    with pytest.raises(AlmanacError) as raised:
+        pinned.load_release(tmp_path / "release.json")
+    assert str(raised.value) == f"{tmp_path / 'release.json'}: error: {said}"
