@@ -39,15 +39,29 @@ def _port(value: str) -> int:
 
 
 def _official_option(command: argparse.ArgumentParser) -> None:
-    command.add_argument("--official", metavar="DIR",
-                         help="the official data files (roles.json, jinxes.json, "
-                              "game.<lang>.json …) to fill what the almanac lacks")
+    official = command.add_mutually_exclusive_group()
+    official.add_argument("--official", metavar="DIR",
+                          help="the official data files (roles.json, jinxes.json, "
+                               "game.<lang>.json …) to fill what the almanac lacks; default: "
+                               "those `almanac official fetch` keeps, where it has")
+    official.add_argument("--no-official", action="store_true",
+                          help="leave the official data out, even that `almanac official "
+                               "fetch` keeps")
+
+
+def _base_url(value: str) -> str:
+    """An http(s) address under which <owner>/<repo>/<commit>/<path> are the files."""
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.netloc or CONTROL.search(value):
+        raise argparse.ArgumentTypeError(f"a base URL is an http or https address, not "
+                                         f"'{visible(value)}'")
+    return value
 
 
 def _languages_option(command: argparse.ArgumentParser) -> None:
     command.add_argument("--languages", metavar="all|CODES",
                          help="the languages to build: `all` (content/languages.yaml's and every "
-                              "language of --official DIR with enough data), or codes separated "
+                              "language of the official data with enough), or codes separated "
                               "by commas, as the data or BCP 47 spells them (ko,en,de,zh_Hans); "
                               "default: content/languages.yaml's")
 
@@ -189,8 +203,8 @@ def command_line() -> argparse.ArgumentParser:
     sheet = _command(commands, "nightsheet", "a night sheet of a script JSON file")
     sheet.add_argument("script", help="a custom script in the official JSON format")
     _official_option(sheet)
-    sheet.add_argument("--lang", help="a language of content/languages.yaml or of --official DIR "
-                                       "(default: languages.yaml's first)")
+    sheet.add_argument("--lang", help="a language of content/languages.yaml or of the official "
+                                       "data (default: languages.yaml's first)")
     sheet.add_argument("--night", choices=NIGHTS, default="first",
                        help="first: the first night (default); other: every other night")
     _sheet_options(sheet, True)
@@ -201,7 +215,7 @@ def command_line() -> argparse.ArgumentParser:
                             "the sheet players hold: characters and jinxes")
     script_sheet.add_argument("script", help="a custom script in the official JSON format")
     script_sheet.add_argument("--lang", help="a language of content/languages.yaml or of "
-                                             "--official DIR (default: languages.yaml's first)")
+                                             "the official data (default: languages.yaml's first)")
     _official_option(script_sheet)
     _sheet_options(script_sheet, False)
     _outputs(script_sheet)
@@ -213,7 +227,7 @@ def command_line() -> argparse.ArgumentParser:
                            help="the folder for script-, first- and other-<lang>.pdf")
     print_all.add_argument("--lang", metavar="all|CODES",
                            help="`all` (content/languages.yaml's and every language of "
-                                "--official DIR with enough data) or codes separated by commas "
+                                "the official data with enough) or codes separated by commas "
                                 "(ko,de,ja; zh_Hans or zh-Hans); default: languages.yaml's")
     _official_option(print_all)
     _sheet_options(print_all, True)
@@ -260,6 +274,28 @@ def command_line() -> argparse.ArgumentParser:
                                    help="a language of content/languages.yaml")
     update_po_command.set_defaults(run="translate:update_po")
 
+    official = _command(commands, "official", "the publisher's official data, which every "
+                                              "command reads: what is there, or fetch it")
+    official.add_argument("action", nargs="?", choices=("status", "fetch"), default="status",
+                          metavar="status|fetch",
+                          help="status: what the data folder holds, from which commits (the "
+                               "default; exit 1 where it lacks a file); fetch: download the "
+                               "files at the commits the almanac pins, each checked against its "
+                               "SHA-256, into $XDG_DATA_HOME/almanac/official "
+                               "(~/.local/share/almanac/official)")
+    official.add_argument("--from", dest="sources", action="append", metavar="DIR|ARCHIVE",
+                          help="fetch: take the files you have instead, a folder or a .zip or "
+                               ".tar.gz of the two repositories (repeated for each), checked "
+                               "against the same sums")
+    official.add_argument("--url", type=_base_url, metavar="BASE",
+                          help="fetch: the address the files are under as "
+                               "BASE/<owner>/<repo>/<commit>/<path> (default: "
+                               "$ALMANAC_OFFICIAL_URL, else https://raw.githubusercontent.com)")
+    official.add_argument("--check-online", action="store_true",
+                          help="status: also ask GitHub whether the repositories have newer "
+                               "commits than the pinned ones")
+    official.set_defaults(run="official:run", project=False)
+
     for command in commands.choices.values():
         _output_levels(command)
     return parser
@@ -267,7 +303,7 @@ def command_line() -> argparse.ArgumentParser:
 
 def _run(args: argparse.Namespace) -> int:
     try:
-        if not (args.root / "content").is_dir():
+        if getattr(args, "project", True) and not (args.root / "content").is_dir():
             raise AlmanacError("no content/ folder: run in the project folder or pass --root",
                                str(args.root))
         # The command's module is imported only now: each loads only what it needs (MkDocs

@@ -122,6 +122,13 @@ def corpus_text(path: str) -> Text:
     return text
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _no_fetched_official_data(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Every command reads the official data `almanac official fetch` keeps in the user's data
+    folder: the tests' is an empty folder of their own, so none reads a developer's."""
+    os.environ["XDG_DATA_HOME"] = str(tmp_path_factory.mktemp("data-home"))
+
+
 @pytest.fixture(scope="session")
 def corpus():
     return load_corpus(ROOT)

@@ -153,13 +153,13 @@ def test_print_names_its_own_option_for_the_other_languages(tmp_path):
         "th, zh-Hans): --lang all prints them, --lang ko,en,de some")
     assert select_languages(load_corpus(root).languages, None, "all",
                             option=("--lang", "prints", "sheets")).notices == (
-        "--lang all without --official DIR: the languages of content/languages.yaml alone (the "
-        "official data gives the others)",)
+        "--lang all without the official data: the languages of content/languages.yaml alone "
+        "(the official data gives the others: `almanac official fetch`, or --official DIR)",)
 
 
 @pytest.mark.parametrize("asked, error", [
     ("xx", "error: unknown language 'xx': neither content/languages.yaml nor the official data "
-           "(--official DIR) has it"),
+           "has it"),
     ("tlh", "error: 'tlh' names no language CLDR knows: declare it in content/languages.yaml to "
             "build it"),
     (",", "error: --languages names no language; give `all` or codes separated by commas "
@@ -334,8 +334,9 @@ def test_all_without_the_data_is_the_yaml_languages_and_says_so(tmp_path):
     result = almanac("build", "--languages", "all", root=root)
     assert result.returncode == 0, result.stderr
     assert sorted(p.name for p in (root / "site").iterdir() if p.is_dir()) == ["en", "ko"]
-    assert "--languages all without --official DIR: the languages of content/languages.yaml " \
-           "alone (the official data gives the others)" in result.stderr.splitlines()
+    assert "--languages all without the official data: the languages of content/languages.yaml " \
+           "alone (the official data gives the others: `almanac official fetch`, or --official " \
+           "DIR)" in result.stderr.splitlines()
 
 
 def test_the_root_404_speaks_the_catalogs_languages_and_links_every_site(project, built):

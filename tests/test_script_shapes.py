@@ -26,6 +26,8 @@ from tests.projects import almanac
 
 SHAPES = ROOT / "tests" / "fixtures" / "scripts" / "shapes"
 OFFICIAL = ROOT / "tests" / "fixtures" / "official"
+# What a sheet's last line advises where it lacks what the official data would give.
+FETCH = "fetch the official data files once with `almanac official fetch` (see the README)"
 
 
 @pytest.fixture(scope="module")
@@ -164,7 +166,7 @@ def test_a_meta_order_keeps_to_the_script_and_gains_dusk_and_dawn(corpus, read, 
     assert [i for i, _ in rows(corpus, spec, "en", "first")] == list(spec.first_night)
     assert sheet_command(tmp_path, "nightsheet", "meta-order", "--lang", "en") == (
         f"{SHAPES / 'meta-order.json'}: 2 rows without an instruction; 3 warnings about the "
-        "script above; pass --official DIR with the official data files (see the README)", 0)
+        "script above; " + FETCH, 0)
 
 
 def test_bootlegger_rules_are_on_the_players_sheet_escaped(corpus, read, tmp_path):
@@ -220,11 +222,11 @@ def test_without_official_data_the_summary_says_what_is_missing(tmp_path):
     line = last_line("scriptsheet", brewing, "--lang", "en", "--html", str(tmp_path / "s.html"))
     # Six abilities come from the Korean almanac: in another language than the sheet's.
     assert line == (f"{brewing}: 11 characters without an ability, 6 texts in another language; "
-                    "pass --official DIR with the official data files (see the README)", 0)
+                    + FETCH, 0)
     strict = last_line("nightsheet", brewing, "--lang", "en", "--html",
                        str(tmp_path / "n.html"), "--strict")
     assert strict == (f"{brewing}: 3 rows without an instruction, 3 texts in another language; "
-                      "pass --official DIR with the official data files (see the README)", 1)
+                      + FETCH, 1)
     whole = last_line("nightsheet", brewing, "--lang", "en", "--html", str(tmp_path / "n.html"),
                       "--official", str(OFFICIAL), "--strict")
     # The fixture's official data have no Washerwoman and no Butler.
@@ -662,9 +664,9 @@ def test_without_lang_a_run_speaks_the_readers_language(tmp_path, reader, said):
     assert lines[0] == f"{SHAPES / 'override-night.json'}: warning: fortuneteller: {said}"
     korean = "ko_KR" in reader.get("LC_ALL", reader["LANG"])
     assert lines[-1] == f"{SHAPES / 'override-night.json'}: " + (
-        "안내가 없는 줄 1개; 위에 나온 스크립트 경고 2개; --official DIR로 공식 데이터 파일 폴더를 "
-        "지정하세요(README 참고)" if korean else "1 row without an instruction; 2 warnings about "
-        "the script above; pass --official DIR with the official data files (see the README)")
+        "안내가 없는 줄 1개; 위에 나온 스크립트 경고 2개; 공식 데이터 파일은 `almanac official fetch` "
+        "명령으로 한 번 받아 두세요(README 참고)" if korean else "1 row without an instruction; 2 "
+        "warnings about the script above; " + FETCH)
 
 
 def test_every_note_of_a_script_reads_the_same_through_the_catalogs(corpus, tmp_path):

@@ -14,7 +14,7 @@ from pathlib import Path
 from mkdocs.exceptions import Abort
 
 from generator.checks import run_checks
-from generator.commands.arguments import official_data
+from generator.commands.arguments import official_data, official_folder
 from generator.commands.findings import errors_above, print_errors
 from generator.facts.catalogs import catalog_stats
 from generator.facts.interface_words import english_count, official_words
@@ -30,13 +30,14 @@ from generator.output.render import Docs, keep_compiled, not_found_page, redirec
 from generator.output.shared_assets import link_alike
 from generator.output.site import build_site, show_mkdocs_warnings
 from generator.pipeline import load_corpus
+from generator.release.store import default_official
 from generator.views.counts import counts_line
 
 
 def run(args: argparse.Namespace) -> int:
     return build(args.root, site_url=args.site_url or "", allow_errors=args.allow_errors,
                  official=official_data(args), offline=args.offline, languages=args.languages,
-                 official_dir=args.official or "", strict=args.strict, command=invoked(),
+                 official_dir=official_folder(args), strict=args.strict, command=invoked(),
                  verbose=args.verbose)
 
 
@@ -152,8 +153,11 @@ def build(root: Path, site_url: str = "", *, allow_errors: bool = False,
         return 1 if counts["error"] else 0
     where = "" if root.resolve() == Path.cwd().resolve() else f" --root {shlex.quote(str(root))}"
     # serve builds its own preview: the same options, or it shows other languages and pages.
+    kept = str(default_official() or "")  # serve reads it too where not told otherwise
     same = "".join(f" {option} {shlex.quote(value)}" for option, value in
-                   (("--official", official_dir), ("--languages", languages)) if value)
+                   (("--official", "" if official_dir == kept else official_dir),
+                    ("--languages", languages)) if value)
+    same = " --no-official" + same if kept and not official_dir else same
     print(f"Site built in {root / 'site'}. Open it with: {command}{where} serve{same} "
           f"(then {site_url or 'http://127.0.0.1:8000/'})")
     return 1 if counts["error"] else 0

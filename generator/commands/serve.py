@@ -19,7 +19,7 @@ from jinja2 import TemplateError, TemplateSyntaxError
 from mkdocs.exceptions import Abort
 
 from generator.checks import run_checks
-from generator.commands.arguments import official_data
+from generator.commands.arguments import official_data, official_folder
 from generator.commands.findings import errors_above, print_errors
 from generator.errors import AlmanacError
 from generator.facts.official import OfficialTexts
@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
         if free:
             recover(published(args.root / "site"))
     live = Preview(args.root, f"http://127.0.0.1:{args.port}/", official_data(args),
-                   args.languages, args.official or "", args.verbose)
+                   args.languages, official_folder(args), args.verbose)
     try:
         server = LiveServer(live.rebuild, args.port, live.site, live.watched)
     except OSError as err:

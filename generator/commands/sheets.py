@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.commands.arguments import official_data
+from generator.commands.arguments import official_data, official_folder
 from generator.errors import AlmanacError
 from generator.facts.languages import Languages
 from generator.facts.official import OfficialTexts
@@ -108,7 +108,7 @@ def _sheets(args: argparse.Namespace, asked: str | None, kinds: tuple[str, ...],
     from generator.output.sheets import make_sheet
     official = official_data(args)
     corpus = load_corpus(args.root)
-    selection = select_languages(corpus.languages, official, asked, args.official or "",
+    selection = select_languages(corpus.languages, official, asked, official_folder(args),
                                  mention_others=not single,
                                  option=("--lang", "prints", "sheets"))
     for notice in selection.notices:

@@ -93,8 +93,9 @@ def select_languages(declared: Languages, official: OfficialTexts | None, asked:
     data = official.counts if official else {}
     if asked.strip() == ALL:
         if official is None:
-            notices.append(f"{option[0]} all without --official DIR: the languages of "
-                           "content/languages.yaml alone (the official data gives the others)")
+            notices.append(f"{option[0]} all without the official data: the languages of "
+                           "content/languages.yaml alone (the official data gives the others: "
+                           "`almanac official fetch`, or --official DIR)")
         tags = [*declared.codes, *(tag for tag in sorted(data)
                                    if not declared.get(tag) and tag not in unknown)]
     else:
@@ -118,8 +119,8 @@ def select_languages(declared: Languages, official: OfficialTexts | None, asked:
             raise AlmanacError(f"'{tag}' names no language CLDR knows: declare it in "
                                "content/languages.yaml to build it")
         elif not TAG.fullmatch(tag) or tag not in data:
-            source = "the official data (--official DIR)" if official else \
-                "--official DIR (not given)"
+            source = "the official data" if official else \
+                "the official data (none: `almanac official fetch`, or --official DIR)"
             raise AlmanacError(f"unknown language '{tag}': neither content/languages.yaml nor "
                                f"{source} has it")
         elif official and publishable(official, tag):

@@ -79,8 +79,8 @@ def summarise(script: str, sheets: Sequence[tuple[str, ScriptSheet | NightSheet]
                                            warnings))
     remedies = []
     if fillable:
-        remedies.append(tr.gettext("pass --official DIR with the official data files (see the "
-                                   "README)") if not official else
+        remedies.append(tr.gettext("fetch the official data files once with `almanac official "
+                                   "fetch` (see the README)") if not official else
                         tr.gettext("neither the almanac nor the official data have those texts "
                                    "in the sheet's language yet"))
     if unknown:
