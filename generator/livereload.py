@@ -12,6 +12,7 @@ import io
 import re
 import socket
 import threading
+import time
 import traceback
 from collections.abc import Callable, Iterable
 from contextlib import suppress
@@ -48,22 +49,55 @@ CONNECTIONS = 64
 # Connections the system holds until they are accepted: a burst of them is not dropped (with
 # socketserver's 5, the kernel drops the rest and each client tries again a second or more later).
 BACKLOG = 1024
-# How long writing an answer may stall (a client that stopped reading) before it is dropped.
+# How long writing an answer may take from its first byte: a client that stops reading it, or
+# reads it a byte at a time, is dropped then.
 SEND_TIME = 30.0
+
+
+class _Sending(io.RawIOBase):
+    """A connection written against one deadline for the whole answer, counted from its first
+    byte (a reload poll waits for an edit before it writes), not a timeout per write that a
+    client reading a little at a time would renew."""
+
+    def __init__(self, connection: socket.socket, seconds: float) -> None:
+        self._connection = connection
+        self._seconds = seconds
+        self._end: float | None = None
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        view = memoryview(data).cast("B")
+        if self._end is None:
+            self._end = time.monotonic() + self._seconds
+        sent = 0
+        try:
+            while sent < len(view):
+                left = self._end - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError
+                self._connection.settimeout(left)
+                sent += self._connection.send(view[sent:])
+        except TimeoutError as late:  # a dropped client, as wsgiref expects it: no traceback
+            raise ConnectionAbortedError("the answer was not read in time") from late
+        return sent
 
 
 class _BoundedRequest:
     """Mixed into the server's request handler: the request read from the head the reception
-    read, the answer written with a bounded stall, a client too slow or gone simply closed."""
+    read, the answer written by its deadline, a client too slow or gone simply closed."""
 
     connection: socket.socket
     rfile: Any
+    wfile: Any
     server: LiveServer
 
     def setup(self) -> None:
         super().setup()  # type: ignore[misc]
         self.rfile.close()  # the socket's reader: the head was read from it already
         self.rfile = io.BytesIO(self.server.head_of(self.connection))
+        self.wfile = _Sending(self.connection, self.server.send_time)
 
     def handle(self) -> None:
         with suppress(TimeoutError, ConnectionError):
@@ -78,13 +112,15 @@ class LiveServer(ReloadServer):
 
     def __init__(self, rebuild: Callable[[], bool], port: int, site: Path,
                  watched: Iterable[Path], request_time: float = REQUEST_TIME,
-                 connections: int = CONNECTIONS, waiting: int = WAITING) -> None:
+                 connections: int = CONNECTIONS, waiting: int = WAITING,
+                 send_time: float = SEND_TIME) -> None:
         super().__init__(builder=self._rebuild, host="127.0.0.1", port=port, root=site,
                          polling_interval=POLL, build_delay=SETTLE, redo=REDO,
                          error_page=self._missing)
         self.RequestHandlerClass = type("BoundedHandler",
                                         (_BoundedRequest, cast(type, self.RequestHandlerClass)),
                                         {})
+        self.send_time = send_time
         self._slots = threading.BoundedSemaphore(connections)
         self._heads: dict[socket.socket, bytes] = {}  # of the requests given a thread
         self._reception = Reception(self._answer_in_thread, waiting, request_time)
@@ -120,7 +156,7 @@ class LiveServer(ReloadServer):
             return False
         self._heads[connection] = head
         try:
-            connection.settimeout(SEND_TIME)
+            connection.setblocking(True)  # the reception reads it without blocking
             super().process_request(connection, address)
         except (OSError, RuntimeError):  # no thread started: its slot is free again
             self._heads.pop(connection, None)

@@ -23,7 +23,7 @@ PAGE = "<p>site</p>"
 
 
 def make_server(root: Path, request_time: float = 60.0, connections: int = 4,
-                waiting: int = 16) -> LiveServer:
+                waiting: int = 16, send_time: float = 60.0) -> LiveServer:
     """The preview's server with the bounds given, listening, serving root/site (one page) and
     updating, as after an edit, when a file of root/watched changes."""
     site, watched = root / "site", root / "watched"
@@ -31,7 +31,7 @@ def make_server(root: Path, request_time: float = 60.0, connections: int = 4,
     watched.mkdir()
     (site / "index.html").write_text(PAGE, encoding="utf-8")
     return LiveServer(lambda: True, 0, site, [watched], request_time=request_time,
-                      connections=connections, waiting=waiting)
+                      connections=connections, waiting=waiting, send_time=send_time)
 
 
 @contextmanager
@@ -48,8 +48,8 @@ def running(server: LiveServer) -> Iterator[LiveServer]:
 
 
 def live_server(root: Path, request_time: float = 60.0, connections: int = 4,
-                waiting: int = 16) -> AbstractContextManager[LiveServer]:
-    return running(make_server(root, request_time, connections, waiting))
+                waiting: int = 16, send_time: float = 60.0) -> AbstractContextManager[LiveServer]:
+    return running(make_server(root, request_time, connections, waiting, send_time))
 
 
 def answering() -> int:
@@ -161,6 +161,29 @@ def test_a_slow_client_is_cut_at_its_deadline_holding_no_thread(tmp_path):
             slow.settimeout(WAIT)
             assert first + read_all(slow) == LATE
         assert elapsed >= 1.0
+        assert ask(server, request()).startswith(b"HTTP/1.0 200 OK\r\n")
+
+
+def test_a_client_that_reads_its_answer_a_little_at_a_time_is_dropped_at_its_deadline(tmp_path):
+    """A slow reader: 4 KiB every 0.2 s renews any per-write timeout; the answer as a whole has
+    1 s here, then its thread is free and the connection closed, the file not all sent."""
+    size = 16_000_000
+    with live_server(tmp_path, send_time=1.0) as server:
+        (tmp_path / "site" / "big.bin").write_bytes(b"a" * size)
+        with socket.socket() as reader:
+            reader.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            reader.settimeout(WAIT)
+            reader.connect(("127.0.0.1", server.server_address[1]))
+            reader.sendall(request("/big.bin"))
+            received = len(reader.recv(4096))  # the answer has begun
+            for _ in range(int(WAIT / 0.2)):
+                if answering() == 0:
+                    break
+                received += len(reader.recv(4096))
+                time.sleep(0.2)
+            assert answering() == 0
+            received += len(read_all(reader))
+        assert received < size
         assert ask(server, request()).startswith(b"HTTP/1.0 200 OK\r\n")
 
 
