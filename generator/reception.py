@@ -35,7 +35,8 @@ LONG_HEAD = answer("431 Request Header Fields Too Large", "the headers are too l
 
 def refuse(connection: socket.socket, reply: bytes) -> None:
     """reply sent and the connection closed, never waiting: the reply fits the socket's buffer,
-    and what the client sent is read first so that closing does not reset the connection."""
+    and what the client has sent is read before closing, which would otherwise reset the
+    connection."""
     with suppress(OSError):
         connection.setblocking(False)
         connection.send(reply)
@@ -45,7 +46,7 @@ def refuse(connection: socket.socket, reply: bytes) -> None:
     connection.close()
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Arriving:
     address: Any
     deadline: float
@@ -148,7 +149,7 @@ class Reception:
             connection.close()
             return
         searched = max(0, len(arriving.head) - 2)
-        arriving.head += data
+        arriving.head.extend(data)
         end = _END.search(arriving.head, searched)
         if end is not None and end.end() <= HEAD_SIZE:
             self._leave(connection)
