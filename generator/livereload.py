@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from generator.mkdocs_internals import ReloadServer
+from generator.model import visible
 from generator.reception import Reception
 
 # How often the watched files are looked at, in seconds: an edit shows this much sooner.
@@ -49,6 +50,8 @@ CONNECTIONS = 64
 # Connections the system holds until they are accepted: a burst of them is not dropped (with
 # socketserver's 5, the kernel drops the rest and each client tries again a second or more later).
 BACKLOG = 1024
+# How much of a request's line a log line shows.
+LOGGED = 200
 # How long writing an answer may take from its first byte: a client that stops reading it, or
 # reads it a byte at a time, is dropped then.
 SEND_TIME = 30.0
@@ -91,6 +94,7 @@ class _BoundedRequest:
     connection: socket.socket
     rfile: Any
     wfile: Any
+    requestline: str
     server: LiveServer
 
     def setup(self) -> None:
@@ -102,6 +106,13 @@ class _BoundedRequest:
     def handle(self) -> None:
         with suppress(TimeoutError, ConnectionError):
             super().handle()  # type: ignore[misc]
+
+    def log_request(self, code: Any = "-", size: Any = "-") -> None:
+        """MkDocs logs the request line of every answer but 200 (to the terminal, in serve):
+        shown escaped and cut short, a terminal's escape sequences in it never run."""
+        line = visible(self.requestline)
+        self.requestline = line if len(line) <= LOGGED else line[:LOGGED] + "…"
+        super().log_request(code, size)  # type: ignore[misc]
 
 
 class LiveServer(ReloadServer):

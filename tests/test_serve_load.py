@@ -236,6 +236,19 @@ def test_a_huge_request_head_is_refused_at_once(tmp_path, sent, expected):
         assert answering() == 0
 
 
+def test_a_request_line_reaches_the_terminal_escaped_and_cut_short(tmp_path, caplog):
+    """MkDocs logs every answer but 200: a terminal's escape sequence in the path is shown,
+    never run, and a 60 KiB path is not printed whole."""
+    with live_server(tmp_path) as server:
+        assert ask(server, b"GET /\x1b]0;owned\x07\x1b[2J HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") \
+            .startswith(b"HTTP/1.0 404 Not Found\r\n")
+        assert ask(server, request("/" + "a" * 60_000)).startswith(b"HTTP/1.0 404 Not Found\r\n")
+    logged = [record.getMessage().split("] ", 1)[1] for record in caplog.records  # its time
+              if record.name == "mkdocs.livereload" and "code 404" in record.getMessage()]
+    assert logged == ['"GET /\\x1b]0;owned\\x07\\x1b[2J HTTP/1.1" code 404',
+                      '"GET /' + "a" * 195 + '…" code 404']
+
+
 @pytest.mark.parametrize("path, host, status", [
     ("/../secret.txt", "127.0.0.1", b"404 Not Found"),
     ("/%2e%2e/secret.txt", "127.0.0.1", b"404 Not Found"),
