@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import re
+import resource
 import socket
 import threading
 import time
@@ -50,11 +51,25 @@ CONNECTIONS = 64
 # Connections the system holds until they are accepted: a burst of them is not dropped (with
 # socketserver's 5, the kernel drops the rest and each client tries again a second or more later).
 BACKLOG = 1024
+# Files kept open besides the connections (the files being sent, the watcher's, Python's): with
+# the bounds, what the limit of open files must allow, or accepting fails and the server spins.
+OTHER_FILES = 256
 # How much of a request's line a log line shows.
 LOGGED = 200
 # How long writing an answer may take from its first byte: a client that stops reading it, or
 # reads it a byte at a time, is dropped then.
 SEND_TIME = 30.0
+
+
+def open_files(wanted: int) -> int:
+    """The process's limit of open files raised to wanted where the system allows (a macOS
+    shell starts at 256): how many it may now keep open."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return wanted
+    soft = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    return soft
 
 
 class _Sending(io.RawIOBase):
@@ -134,7 +149,10 @@ class LiveServer(ReloadServer):
         self.send_time = send_time
         self._slots = threading.BoundedSemaphore(connections)
         self._heads: dict[socket.socket, bytes] = {}  # of the requests given a thread
-        self._reception = Reception(self._answer_in_thread, waiting, request_time)
+        files = open_files(waiting + connections + OTHER_FILES)
+        self._reception = Reception(self._answer_in_thread,
+                                    max(1, min(waiting, files - connections - OTHER_FILES)),
+                                    request_time)
         self._update = rebuild
         self._not_found = site / "404.html"
         try:

@@ -5,8 +5,11 @@ sockets on 127.0.0.1, every loop bounded in count and time (scripts/load_serve.p
 same under a heavy load)."""
 from __future__ import annotations
 
+import os
 import re
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -15,8 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.livereload import LiveServer
+from generator.livereload import CONNECTIONS, OTHER_FILES, WAITING, LiveServer
 from generator.reception import BUSY, LATE, LONG_HEAD, LONG_LINE
+from tests.conftest import ROOT
 
 WAIT = 20.0  # seconds: "answered at all", on a noisy machine
 PAGE = "<p>site</p>"
@@ -225,11 +229,60 @@ def test_a_burst_of_connections_waits_to_be_accepted_and_each_is_answered(tmp_pa
     assert served >= 1
 
 
+# The preview's server in a process of its own, started with 256 open files allowed (a macOS
+# shell's) and the hard limit given; it says its port and its limit then, and serves until its
+# standard input ends.
+LIMITED = """
+import pathlib, resource, sys
+resource.setrlimit(resource.RLIMIT_NOFILE, (256, int(sys.argv[1])))
+from generator.livereload import LiveServer
+server = LiveServer(lambda: False, 0, pathlib.Path(sys.argv[2]), [])
+server.start_serving()
+print(server.server_address[1], resource.getrlimit(resource.RLIMIT_NOFILE)[0], flush=True)
+sys.stdin.read()
+server.shutdown()
+server.close()
+"""
+
+
+@pytest.mark.parametrize("hard, soft, waiting", [
+    (4096, WAITING + CONNECTIONS + OTHER_FILES, WAITING),
+    (CONNECTIONS + OTHER_FILES + 40, CONNECTIONS + OTHER_FILES + 40, 40),
+])
+def test_the_open_files_hold_every_connection_the_bounds_admit(tmp_path, hard, soft, waiting):
+    """A limit of 256 open files is raised to what the bounds need where the system allows;
+    where it does not, fewer connections wait, and one past them is answered 503 rather than
+    left to an accept that fails."""
+    (tmp_path / "index.html").write_text(PAGE, encoding="utf-8")
+    server = subprocess.Popen([sys.executable, "-c", LIMITED, str(hard), str(tmp_path)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                              cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    held: list[socket.socket] = []
+    try:
+        assert server.stdout
+        port, limit = map(int, server.stdout.readline().split())
+        assert limit == soft
+        for _ in range(waiting):
+            held.append(socket.create_connection(("127.0.0.1", port), timeout=WAIT))
+            held[-1].sendall(b"GET / HTTP/1.1\r\n")
+        with socket.create_connection(("127.0.0.1", port), timeout=WAIT) as extra:
+            extra.sendall(request())
+            assert read_all(extra) == BUSY
+        held[0].sendall(b"Host: 127.0.0.1\r\n\r\n")
+        assert read_all(held[0]).startswith(b"HTTP/1.0 200 OK\r\n")
+    finally:
+        for connection in held:
+            connection.close()
+        assert server.stdin
+        server.stdin.close()
+        server.wait(WAIT)
+
+
 @pytest.mark.parametrize("sent, expected", [
     (b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"a" * 70_000 + b"\r\n\r\n", LONG_HEAD),
     (b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n" + b"X-Many: a\r\n" * 7_000, LONG_HEAD),
     (b"GET /" + b"a" * 70_000, LONG_LINE),
-])
+], ids=["a long header", "many headers", "a long line"])
 def test_a_huge_request_head_is_refused_at_once(tmp_path, sent, expected):
     with live_server(tmp_path) as server:
         assert ask(server, sent) == expected
