@@ -160,6 +160,7 @@ class LiveServer(ReloadServer):
             self.server_activate()
         except OSError:
             self.server_close()
+            self._reception.stop()
             raise
         self.url = f"http://127.0.0.1:{self.server_address[1]}/"
         # Watching from now on: an edit made while the first build runs is not missed.
