@@ -5,18 +5,14 @@ from __future__ import annotations
 import json
 import os
 import socket
-import threading
-import time
 import urllib.error
 import urllib.request
-from contextlib import contextmanager, suppress
 
 import pytest
 
 from generator.checks import run_checks
 from generator.commands.build import build
 from generator.files import umask
-from generator.livereload import LiveServer
 from generator.output.browser import serve
 from generator.pipeline import load_corpus
 from tests.conftest import FILES, ROOT, free_port, line_of
@@ -100,81 +96,6 @@ def test_serve_lists_no_folders(tmp_path):
         assert listing.value.code == 404
         with urllib.request.urlopen(base + "assets/almanac.css") as css:
             assert css.read() == b"p {}"
-
-
-@contextmanager
-def live_server(site, request_time, connections):
-    """The preview's server, serving site on 127.0.0.1 (no rebuilds) with the bounds given."""
-    (site / "index.html").write_text("<p>site</p>", encoding="utf-8")
-    server = LiveServer(lambda: False, 0, site, [], request_time=request_time,
-                        connections=connections)
-    server.start_serving()
-    try:
-        yield server
-    finally:
-        server.shutdown()
-        server.close()
-
-
-def closed_after(connection: socket.socket, start: float, limit: float) -> float:
-    """Seconds from start until the server closed connection (at most limit)."""
-    connection.settimeout(0.1)
-    while time.monotonic() - start < limit:
-        try:
-            if connection.recv(100) == b"":
-                break
-        except TimeoutError:
-            continue
-        except ConnectionResetError:
-            break
-    return time.monotonic() - start
-
-
-def test_serve_cuts_off_a_request_that_trickles_in(tmp_path):
-    """Slowloris: a header byte every 0.2 s renews any per-read timeout; the request as a
-    whole has 1 s here."""
-    with live_server(tmp_path, 1.0, 4) as server:
-        start = time.monotonic()
-        with socket.create_connection(server.server_address, timeout=0.2) as slow:
-            slow.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
-            with suppress(ConnectionError):  # closed by the server: a reset of the next send
-                while time.monotonic() - start < 5:
-                    slow.sendall(b"X")
-                    with suppress(TimeoutError):
-                        if slow.recv(100) == b"":
-                            break
-            elapsed = time.monotonic() - start
-        assert 1.0 <= elapsed < 3.0
-        with urllib.request.urlopen(server.url) as page:
-            assert page.read() == b"<p>site</p>"
-
-
-def test_serve_holds_a_bounded_number_of_connections(tmp_path):
-    """Three connections here (64 in use): more, while those are held, are answered 503 at
-    once and take no thread; once the held ones pass their deadline (4 s here) the server
-    is free."""
-    with live_server(tmp_path, 4.0, 3) as server:
-        threads = threading.active_count()
-        start = time.monotonic()
-        held = [socket.create_connection(server.server_address, timeout=1) for _ in range(3)]
-        for connection in held:
-            connection.sendall(b"GET / HTTP/1.1\r\n")
-        while threading.active_count() < threads + 3 and time.monotonic() - start < 3:
-            time.sleep(0.01)
-        assert threading.active_count() == threads + 3
-        for _ in range(5):
-            with socket.create_connection(server.server_address, timeout=3) as extra:
-                assert extra.recv(100).startswith(b"HTTP/1.0 503 Service Unavailable\r\n")
-            assert threading.active_count() <= threads + 3
-        assert time.monotonic() - start < 4.0  # all of it while the three were held
-        for connection in held:
-            assert 4.0 <= closed_after(connection, start, 8) < 6
-            connection.close()
-        with urllib.request.urlopen(server.url) as page:
-            assert page.read() == b"<p>site</p>"
-        while threading.active_count() > threads and time.monotonic() - start < 8:
-            time.sleep(0.01)
-        assert threading.active_count() == threads
 
 
 def test_a_malformed_glossary_names_its_line(tmp_path):
