@@ -47,7 +47,8 @@ class Team:
     singulars: dict[str, str] = field(default_factory=dict, hash=False)  # one of its characters
 
     def label(self, lang: str) -> str:
-        return self.labels.get(lang, self.id)
+        """The team's word in lang; else English's, the game's own (never the bare id)."""
+        return self.labels.get(lang) or self.labels.get("en") or self.id
 
     def singular(self, lang: str) -> str:
         return self.singulars.get(lang) or self.label(lang)
