@@ -28,6 +28,6 @@ def run(args: argparse.Namespace) -> int:
                          if args.title else book_title(corpus, book, lang))
     sheet = build_narration(corpus, book, title, asked, lang, title_lang)
     html = standalone_html(args.root / "templates", lang, corpus, "narration/_sheet.html.j2",
-                           sheet.title, sheet=sheet)
+                           sheet.title, scripts=("narration.js",), sheet=sheet)
     write_sheet(html, target, args.pdf is not None)  # its page count is no exit status
     return 0

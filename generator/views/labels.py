@@ -6,7 +6,7 @@ from generator.translatable import N_
 SECTIONS = {
     "ability": N_("Ability"), "flavor": N_("Flavor"), "summary": N_("Almanac"),
     "how_to_run": N_("How to run"), "examples": N_("Examples & notes"),
-    "description": N_("One Night role descriptions"),  # translation/lacking.py: ROLE_DESCRIPTION
+    "description": N_("One Night texts"),  # translation/lacking.py: ROLE_DESCRIPTION
 }
 NIGHTS = {"first": N_("First night"), "other": N_("Other nights")}
 # The part of the game a how-to-run step is for (parse/night_steps.py), as a message names it.
