@@ -37,16 +37,34 @@ class BookText:
     role: str | None = None  # the role's id, for a role's own text
 
 
+def _line_at(speech: Utterance, text: str, start: int) -> tuple[int, int]:
+    """The line of the speech a sentence found from `start` on in its lines (joined by spaces,
+    as its text) begins on, and where the sentence ends."""
+    joined = " ".join(line.text for line in speech.lines)
+    at = joined.find(text, start)
+    if at < 0:
+        return speech.line, start
+    ends = 0
+    for line in speech.lines:
+        ends += len(line.text) + 1
+        if at < ends:
+            return line.line, at + len(text)
+    return speech.line, at + len(text)
+
+
 def sentences(speeches: tuple[Utterance, ...], context: str) -> tuple[tuple[Sentence, ...], ...]:
-    """Each speech's sentences, numbered from 1 across the speeches: `context/<n>`."""
+    """Each speech's sentences, numbered from 1 across the speeches: `context/<n>`, each at the
+    line it begins on."""
     split: list[tuple[Sentence, ...]] = []
     number = 0
     for speech in speeches:
         found = []
+        start = 0
         for text in _SENTENCE_END.split(speech.text):
             if text:
                 number += 1
-                found.append(Sentence(f"{context}/{number}", text, speech.line))
+                line, start = _line_at(speech, text, start)
+                found.append(Sentence(f"{context}/{number}", text, line))
         split.append(tuple(found))
     return tuple(split)
 
