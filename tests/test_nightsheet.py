@@ -127,7 +127,7 @@ def test_rows_carry_the_almanac_step_for_that_night(script_000, tmp_path):
     noble = re.search(r'data-id="noble">(.*?)</tr>', html, re.S).group(1)
     assert "첫날 밤, 귀족을 깨우고 알고 있음 알림이 놓인 세 플레이어를 모두 가리킨 뒤 다시 재우세요." in noble
     assert "첫날 밤을 준비할 때" not in noble  # preparation is not a night step
-    assert '<span class="nightsheet-token">알아냄</span>' in noble
+    assert '<span class="nightsheet-token">알아냄 ×3</span>' in noble
     dusk = re.search(r'data-id="dusk">(.*?)</tr>', html, re.S).group(1)
     assert "해질녘" in dusk
     # English sheet: the Noble has no English entry; its Korean step is shown, marked.

@@ -54,3 +54,26 @@ def test_information_rows_only_for_a_team_the_script_has(tmp_path, script, info)
     html = sheet(tmp_path, "first", script)
     rows = re.findall(r'<tr class="nightsheet-row[^"]*" data-id="([a-z_]+)"', html)
     assert [row for row in rows if row.endswith("info")] == info
+
+
+def test_print_all_ends_with_a_line_for_the_languages_left_out_and_one_for_the_foreign(
+        tmp_path):
+    """`print --lang all` said one line for each language it left out (24 with the real data)
+    and nothing of the languages whose sheets are mostly another's: now one line each, last."""
+    from tests.projects import site_project
+    from tests.test_data_languages import official_folder
+    root = site_project(tmp_path)
+    official_folder(root)  # he: too little; tlh: no language; five with the Chef alone
+    (root / "four.json").write_text('[{"id": "_meta", "name": "Four"}, "chef", '
+                                    '"fortuneteller", "poisoner", "imp"]', encoding="utf-8")
+    result = almanac("print", "four.json", "-o", "out", "--lang", "all", "--official",
+                     "official", root=root)
+    assert result.returncode == 0, result.stderr
+    lines = result.stderr.splitlines()
+    assert lines[-2:] == [
+        "official: 2 languages of the official data left out, too little to make sheets in: "
+        "tlh (no language CLDR knows), he (0 of 5 characters named or described; 1 needed)",
+        "four.json: 5 languages of 7 have sheets mostly in another language (texts in another "
+        "language/texts): de 8/10, ja 8/10, ru 8/10, th 8/10, zh-Hans 8/10"]
+    # Each left out once, in that line: no line of its own.
+    assert [line for line in lines if "game.he.json" in line or "'tlh'" in line] == []

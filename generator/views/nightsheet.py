@@ -104,6 +104,11 @@ class NightSheet:
         return sum(1 for row in self.rows if not row.special and row.source == "none")
 
     @property
+    def texts(self) -> int:
+        """Character rows with an instruction."""
+        return sum(1 for row in (*self.rows, *self.also) if not row.special and row.instructions)
+
+    @property
     def foreign(self) -> int:
         """Character rows whose instruction is in another language than the sheet's."""
         return sum(1 for row in (*self.rows, *self.also) if not row.special and row.instructions

@@ -90,6 +90,12 @@ class ScriptSheet:
             sum(1 for j in self.jinxes if j.text and j.text_lang != self.lang)
 
     @property
+    def texts(self) -> int:
+        """Abilities and jinxes the sheet prints a text for."""
+        return sum(1 for team in self.teams for c in team.characters if c.ability) + \
+            sum(1 for j in self.jinxes if j.text)
+
+    @property
     def lacking(self) -> int:
         """Characters on the sheet with no ability."""
         return sum(1 for team in self.teams for c in team.characters if c.source == "none")
