@@ -1,8 +1,9 @@
 """One Night's translatable texts: what of the rulebook the pages and the narration show, each
 under a msgctxt of its own (`onuw/title`, `onuw/<role>/description`, `onuw/<role>/team`,
 `onuw/<role>/doppelganger`, `onuw/<role>/narration/<n>`, `onuw/<role>/became/<n>`,
-`onuw/script/<n>`, `onuw/set/<n>`). Spoken texts are translated a sentence at a time: the
-narration puts a role's turn together from sentences of several speeches."""
+`onuw/script/<n>`, `onuw/artifact/<artifact>`, `onuw/set/<n>`). Spoken texts are translated a
+sentence at a time: the narration puts a role's turn together from sentences of several
+speeches."""
 from __future__ import annotations
 
 import re
@@ -121,6 +122,12 @@ def book_texts(book: Rulebook, names: dict[str, str]) -> Iterator[BookText]:
                 yield BookText(sentence.context, sentence.text, sentence.line,
                                f"{names.get(ident, step.role)} · One Night role · narration "
                                "for a Doppelgänger that became it", roles.format(ident), ident)
+    for artifact in book.artifacts:
+        ident = book.artifact_ids.get(artifact.name)
+        if ident is not None and artifact.effect:
+            yield BookText(f"onuw/artifact/{ident}", _joined(artifact.effect),
+                           artifact.effect[0].line, f"{artifact.name} · One Night artifact token",
+                           "onuw/artifacts/")
     for number, role_set in enumerate(book.role_sets, 1):
         yield BookText(f"onuw/set/{number}", role_set.name, role_set.lines[0].line,
                        "One Night · a recommended role set's name", "onuw/role-sets/")

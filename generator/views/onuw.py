@@ -85,6 +85,7 @@ class RoleView:
     book_lang: str  # the rulebook's language: its team text, narration and notes
     book_language: str  # its name in the page's language
     description_lang: str  # the rulebook's language, or the page's where translated
+    translated: bool  # every text of the role in the page's language
 
 
 def role_ref(corpus: Corpus, book: Rulebook, name: str, lang: str) -> RoleRef:
@@ -117,6 +118,7 @@ def role_views(corpus: Corpus, lang: str) -> tuple[RoleView, ...]:
         text = "\n".join(line.text for line in role.description)
         translated = role_translation(corpus, lang, f"onuw/{character.id}/description", text) \
             if lang != book.lang else None
+        narration = voice.turn(sentences(role.narration, f"onuw/{character.id}/narration"))
         team, team_lang = voice.text(f"onuw/{character.id}/team", role.team_text or "")
         doppel, doppel_lang = voice.text(f"onuw/{character.id}/doppelganger",
                                          "\n".join(line.text for line in note.note)
@@ -131,9 +133,12 @@ def role_views(corpus: Corpus, lang: str) -> tuple[RoleView, ...]:
             tuple(line.text for line in role.description),
             book_lang=book.lang, book_language=display_name(book.lang, lang) or book.lang,
             description_lang=lang if translated else book.lang,
-            narration=voice.turn(sentences(role.narration, f"onuw/{character.id}/narration")),
+            narration=narration,
             doppelganger=tuple(line for line in doppel.split("\n") if line),
             doppelganger_lang=doppel_lang,
+            translated=lang == book.lang or bool(
+                translated and team_lang == lang and (not note or doppel_lang == lang) and
+                all(said.lang == lang for said in narration)),
             acts_at_once=bool(note and note.acts_at_once), codes=codes,
             source=f"{corpus.stores[lang].file}:{translated.string_line}" if translated else
             f"{book.file}:{role.line}"))
@@ -161,8 +166,8 @@ def wake_rows(corpus: Corpus, steps: tuple[WakeStep, ...], lang: str) -> tuple[W
 class ArtifactView:
     name: str
     other_name: str
-    effect: tuple[str, ...]  # in the rulebook's language
-    lang: str  # the rulebook's
+    effect: tuple[str, ...]
+    lang: str  # the page's where translated, else the rulebook's
     source: str
 
 
@@ -170,15 +175,19 @@ def artifact_views(corpus: Corpus, lang: str) -> tuple[ArtifactView, ...]:
     book = rulebook(corpus)
     if book is None:
         return ()
+    voice = Voice(corpus, book, lang)
     views = []
     for artifact in book.artifacts:
         ident = book.artifact_ids.get(artifact.name)
         term = corpus.glossary.by_id(ARTIFACTS, ident) if ident else None
+        effect, effect_lang = voice.text(f"onuw/artifact/{ident}",
+                                         "\n".join(line.text for line in artifact.effect)) \
+            if ident else ("\n".join(line.text for line in artifact.effect), book.lang)
         views.append(ArtifactView(term.name(lang) if term else artifact.name,
                                   term.name(other_language(corpus, lang)) if term
                                   else artifact.name,
-                                  tuple(line.text for line in artifact.effect), book.lang,
-                                  f"{book.file}:{artifact.line}"))
+                                  tuple(line for line in effect.split("\n") if line),
+                                  effect_lang, f"{book.file}:{artifact.line}"))
     return tuple(views)
 
 
