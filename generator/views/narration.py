@@ -37,7 +37,7 @@ class NarrationSheet:
     title: str
     lang: str
     title_lang: str  # the language its title is written in
-    book_lang: str  # the rulebook's, in which its narration is written
+    book_lang: str  # the rulebook's: its lines not translated into the sheet's are in it
     book_language: str  # its name in the sheet's language
     roles: tuple[str, ...]  # names in the sheet's language, in the order asked
     rows: tuple[NarrationRow, ...]
