@@ -115,7 +115,7 @@ def test_onuw_pages(built_site):
     english = page(site, "en", "onuw/roles/sentinel")
     assert "The rulebook is written in Korean only" not in text_of(english)
     assert '<ol class="almanac-narration">\n<li lang="en">“Sentinel, wake up. You may place the ' \
-        'shield token on any other player&#39;s card.”</li>' in english
+        'shield token on any other player\'s card.”</li>' in english
     assert "Team as the rulebook states it: village" in text_of(english)
     artifacts = page(site, "en", "onuw/artifacts")
     assert 'class="almanac-artifact" lang="en"' in artifacts
