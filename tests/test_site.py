@@ -228,3 +228,14 @@ def test_the_home_page_is_titled_home_not_a_section_name(built_site):
     # "Almanac" is also the summary section's name (해설 in Korean): the home page is Home.
     assert "<title>홈 - 연감</title>" in page(site, "ko", "")
     assert "<title>Home - Almanac</title>" in page(site, "en", "")
+
+
+@pytest.mark.parametrize("lang, dawn", [
+    ("ko", "“모두, 계속 눈을 감은 상태로 여러분의 카드를 조금 움직여주세요. 모두, 일어나세요!”"),
+    ("en", "“Everyone, keep your eyes closed, reach out and move your card a little. Everyone, "
+           "wake up!”")])
+def test_a_role_sets_narration_page_ends_with_the_rulebooks_closing_step(built_site, lang, dawn):
+    site, _ = built_site
+    html = page(site, lang, "nightsheets/onuw-set-1")
+    end = re.search(r'data-id="end">.*?</tr>', html, re.S).group(0)
+    assert f'data-pause="0">{dawn}</p>' in end
