@@ -217,6 +217,7 @@ class Rulebook:
     role_sets: tuple[RoleSet, ...]
     beginner_roles: tuple[Line, ...]
     beginner_narration: tuple[Utterance, ...]
+    pause: int = 0  # seconds the guide gives each role that wakes to act; 0: it gives none
     # By resolve, in the rulebook's own language: each role name it writes (headings, wake steps,
     # role sets, Doppelgänger notes) and each artifact name → glossary id; unknown names are absent.
     role_ids: dict[str, str] = field(default_factory=dict, hash=False)

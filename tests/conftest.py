@@ -175,11 +175,16 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def project_copy(root: Path) -> Path:
-    """A copy of this project that builds as it does: its corpus, templates and MkDocs config."""
+def project_copy(root: Path, stores: bool = True) -> Path:
+    """A copy of this project that builds as it does: its corpus, templates and MkDocs config;
+    without its translation stores (content/<lang>/translations.po) where `stores` is false,
+    as before any translation, for the tests of the store's round trip."""
     for name in ("content", "templates"):
         shutil.copytree(ROOT / name, root / name)
     shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
+    if not stores:
+        for store in (root / "content").glob("*/translations.po"):
+            store.unlink()
     return root
 
 

@@ -91,7 +91,7 @@ SAID = {"en": {"imported": "{n} translations imported; ", "written": "{file} wri
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_round_trip(tmp_path, lang):
-    project = project_copy(tmp_path / "project")
+    project = project_copy(tmp_path / "project", stores=False)
     before = document_of(project)
     assert almanac("export-po", "--lang", lang, "-o", "out.po", root=project).returncode == 0
     exported = (project / "out.po").read_bytes()
@@ -169,7 +169,7 @@ def store(project, lang="en"):
 
 
 def test_a_translation_supersedes_the_untranslated_text_and_written_text_beats_it(tmp_path):
-    project = project_copy(tmp_path)
+    project = project_copy(tmp_path, stores=False)
     run = imported(project, po("en", ("professor/ability", PROFESSOR_ABILITY,
                                       "Once per game, at night*, choose a dead player.")))
     assert run.returncode == 0 and run.stdout.startswith("1 translation imported;")
@@ -194,7 +194,7 @@ def test_a_translation_supersedes_the_untranslated_text_and_written_text_beats_i
 
 
 def test_stale_moved_edited_and_unknown_messages_are_each_named(tmp_path):
-    project = project_copy(tmp_path)
+    project = project_copy(tmp_path, stores=False)
     corpus = load_corpus(project)
     noble = corpus.character("botc", "noble").entries["ko"].ability.text
     run = imported(project, po(
@@ -230,7 +230,7 @@ def test_stale_moved_edited_and_unknown_messages_are_each_named(tmp_path):
 
 
 def test_a_source_changed_since_the_export_is_stale_in_check_and_on_the_page(tmp_path):
-    project = project_copy(tmp_path)
+    project = project_copy(tmp_path, stores=False)
     corpus = load_corpus(project)
     source = project / "content/ko/000_a5b1c4d9f849e54a.txt"
     old = corpus.character("botc", "noble").entries["ko"].ability.text
@@ -283,7 +283,7 @@ def test_a_source_changed_since_the_export_is_stale_in_check_and_on_the_page(tmp
 
 
 def test_an_edit_in_the_store_is_never_overwritten_by_an_import(tmp_path):
-    project = project_copy(tmp_path)
+    project = project_copy(tmp_path, stores=False)
     assert almanac("export-po", "--lang", "en", "--character", "professor", "-o", "a.po",
                    root=project).returncode == 0
     exported = (project / "a.po").read_text(encoding="utf-8")
@@ -320,7 +320,7 @@ def test_an_edit_in_the_store_is_never_overwritten_by_an_import(tmp_path):
 
 
 def test_a_po_of_another_language_is_refused_and_nothing_is_written(tmp_path):
-    project = project_copy(tmp_path)
+    project = project_copy(tmp_path, stores=False)
     unknown = imported(project, po("fr", ("professor/ability", PROFESSOR_ABILITY, "Une fois.")))
     assert (unknown.returncode, unknown.stderr) == (
         2, "in.po:1: error: the PO header's Language is 'fr', not a language of "
@@ -335,7 +335,7 @@ def test_a_po_of_another_language_is_refused_and_nothing_is_written(tmp_path):
 
 
 def test_lang_that_contradicts_the_header_is_named_as_the_one_that_said_it(tmp_path):
-    project = project_copy(tmp_path)
+    project = project_copy(tmp_path, stores=False)
     english = ("professor/ability", PROFESSOR_ABILITY, "Once per game, at night*, choose a dead "
                                                         "player.")
     against = imported(project, po("en", english), "in.po", "--lang", "ko")
@@ -353,7 +353,7 @@ def test_lang_that_contradicts_the_header_is_named_as_the_one_that_said_it(tmp_p
 
 
 def test_a_context_translated_twice_is_left_for_a_person_to_settle(tmp_path):
-    project = project_copy(tmp_path)
+    project = project_copy(tmp_path, stores=False)
     run = imported(project, po("en", ("professor/ability", PROFESSOR_ABILITY, "One way."),
                                ("professor/ability", PROFESSOR_ABILITY, "Another way.")))
     assert run.stderr.splitlines() == [
@@ -363,7 +363,7 @@ def test_a_context_translated_twice_is_left_for_a_person_to_settle(tmp_path):
 
 
 def test_import_speaks_the_pos_language_and_names_sections_as_the_msgctxt_does(tmp_path):
-    project = project_copy(tmp_path)
+    project = project_copy(tmp_path, stores=False)
     corpus = load_corpus(project)
     steps = corpus.character("botc", "balloonist").entries["en"].how_to_run
     run = imported(project, po("ko", ("balloonist/how_to_run", "\n".join(s.text for s in steps),
@@ -380,7 +380,7 @@ def test_import_speaks_the_pos_language_and_names_sections_as_the_msgctxt_does(t
 
 
 def test_a_stale_translation_confirmed_by_its_translator_is_current_again(tmp_path):
-    project = project_copy(tmp_path)
+    project = project_copy(tmp_path, stores=False)
     source = project / "content/ko/000_a5b1c4d9f849e54a.txt"
     old = load_corpus(project).character("botc", "noble").entries["ko"].ability.text
     assert imported(project, po("en", ("noble/ability", old, "You start knowing 3 players."))
@@ -399,7 +399,7 @@ def test_a_stale_translation_confirmed_by_its_translator_is_current_again(tmp_pa
 
 
 def test_a_flavor_alone_and_a_summary_without_its_quote_come_in_as_written(tmp_path):
-    project = project_copy(tmp_path)
+    project = project_copy(tmp_path, stores=False)
     balloonist = load_corpus(project).character("botc", "balloonist").entries["en"]
     run = imported(project, po("ko", ("balloonist/flavor", balloonist.flavor.text, "더 뜨겁게! 더 높이!"),
                                ("balloonist/summary", balloonist.summary.text,
@@ -412,7 +412,7 @@ def test_a_flavor_alone_and_a_summary_without_its_quote_come_in_as_written(tmp_p
 
 
 def test_the_translators_comments_of_the_po_reach_the_store_once(tmp_path):
-    project = project_copy(tmp_path)
+    project = project_copy(tmp_path, stores=False)
     ability = load_corpus(project).character("botc", "noble").entries["ko"].ability.text
     message = po("en", ("noble/ability", ability, "You start knowing 3 players.")).decode()
     noted = message.replace('\nmsgctxt "noble/ability"', '\n# checked against the card\n'
@@ -431,7 +431,7 @@ def test_the_translators_comments_of_the_po_reach_the_store_once(tmp_path):
 
 
 def test_a_fuzzy_translation_is_told_apart_from_an_empty_message(tmp_path):
-    project = project_copy(tmp_path)
+    project = project_copy(tmp_path, stores=False)
     corpus = load_corpus(project)
     noble = corpus.character("botc", "noble").entries["ko"].ability.text
     data = po("en", ("noble/ability", noble, "A draft."),
@@ -446,7 +446,7 @@ def test_a_fuzzy_translation_is_told_apart_from_an_empty_message(tmp_path):
 
 def test_a_message_new_to_the_store_is_written_as_update_po_writes_it(tmp_path):
     """The export's comments on the state of a section ("untranslated") are not the store's."""
-    project = project_copy(tmp_path)
+    project = project_copy(tmp_path, stores=False)
     assert almanac("export-po", "--lang", "en", "--character", "noble", "--section", "ability",
                    "-o", "out.po", root=project).returncode == 0
     catalog = read_po(BytesIO((project / "out.po").read_bytes()))
@@ -470,7 +470,7 @@ def test_a_message_new_to_the_store_is_written_as_update_po_writes_it(tmp_path):
 def test_a_po_in_the_charset_its_header_declares_is_read_as_msgfmt_reads_it(tmp_path):
     """A Korean PO saved in EUC-KR by an older editor (msgconv makes it so): imported, and the
     store stays UTF-8. The store itself in another charset is refused with the command."""
-    project = project_copy(tmp_path)
+    project = project_copy(tmp_path, stores=False)
     assert almanac("export-po", "--lang", "ko", "-o", "ko.po", root=project).returncode == 0
     catalog = read_po((project / "ko.po").open("rb"))
     ascii_source = next(m for m in catalog if m.id and m.id.isascii())
@@ -500,7 +500,7 @@ def test_a_po_in_the_charset_its_header_declares_is_read_as_msgfmt_reads_it(tmp_
 
 
 def test_a_message_without_its_msgctxt_says_how_a_converter_keeps_it(tmp_path):
-    project = project_copy(tmp_path)
+    project = project_copy(tmp_path, stores=False)
     data = po("en", ("noble/ability", "x", "Translated.")).decode().replace(
         'msgctxt "noble/ability"\n', "")  # as csv2po writes it without -t
     run = imported(project, data.encode())

@@ -127,7 +127,7 @@ def test_rows_carry_the_almanac_step_for_that_night(script_000, tmp_path):
     noble = re.search(r'data-id="noble">(.*?)</tr>', html, re.S).group(1)
     assert "첫날 밤, 귀족을 깨우고 알고 있음 알림이 놓인 세 플레이어를 모두 가리킨 뒤 다시 재우세요." in noble
     assert "첫날 밤을 준비할 때" not in noble  # preparation is not a night step
-    assert '<span class="nightsheet-token">알아냄</span>' in noble
+    assert '<span class="nightsheet-token">알아냄 ×3</span>' in noble
     dusk = re.search(r'data-id="dusk">(.*?)</tr>', html, re.S).group(1)
     assert "해질녘" in dusk
     # English sheet: the Noble has no English entry; its Korean step is shown, marked.
@@ -220,7 +220,8 @@ def test_narration_follows_the_wake_rules_of_the_night_order(corpus):
     rules = corpus.night_order.onuw_rules
     assert rules == OnuwRules(werewolves_call="werewolf", wolf_team="werewolf",
                               not_werewolves=frozenset({"minion"}),
-                              replaces_werewolves_call="dreamwolf", doppelganger="doppelganger")
+                              replaces_werewolves_call="dreamwolf", doppelganger="doppelganger",
+                              thumbs_turn="minion")
 
     def werewolves_row(rules):
         changed = replace(corpus, night_order=replace(corpus.night_order, onuw_rules=rules))
@@ -233,13 +234,33 @@ def test_narration_follows_the_wake_rules_of_the_night_order(corpus):
     row = werewolves_row(replace(rules, not_werewolves=frozenset(), replaces_werewolves_call=""))
     # No call replaces the werewolves': theirs, from the beginner's script.
     assert row.name == "Werewolf (Werewolf, Dream Wolf, Minion)"
-    assert row.lines == WEREWOLVES_CALL
+    assert said(row) == WEREWOLVES_CALL["en"]
 
 
 # The Werewolf's call in 003's beginner script: the rulebook's roles chapter has
 # no Werewolf of its own.
-WEREWOLVES_CALL = ("늑대인간, 일어나세요. 다른 늑대인간 을 확인하세요. 만약 눈을 뜬 사람이 혼자라면 "
-                   "테이블 가운데 3장의 카드 중 하나를 확인할 수 있습니다.", "늑대인간, 눈을 감으세요.")
+# no Werewolf of its own. In English, the store's translation (content/en/translations.po).
+WEREWOLVES_CALL = {
+    "ko": ("늑대인간, 일어나세요. 다른 늑대인간 을 확인하세요. 만약 눈을 뜬 사람이 혼자라면 "
+           "테이블 가운데 3장의 카드 중 하나를 확인할 수 있습니다.", "늑대인간, 눈을 감으세요."),
+    "en": ("Werewolves, wake up. Look for the other werewolves. If you are the only one with "
+           "your eyes open, you may look at one of the three cards in the center of the table.",
+           "Werewolves, close your eyes.")}
+DREAM_WOLF_CALL = {
+    "ko": ("잠자는 늑대인간을 제외한 나머지 늑대인간만 일어나세요. 늑대인간은 서로를 확인할 수 있습니다. "
+           "잠자는 늑대인간은 엄지손가락을 세워 자신이 늑대인간임을 알립니다.",
+           "만약 눈을 뜬 사람이 혼자라면 테이블 가운데 3장의 카드 중 하나를 확인할 수 있습니다.",
+           "잠자는 늑대인간은 손가락을 내리고, 늑대인간은 눈을 감으세요."),
+    "en": ("Werewolves, except the Dream Wolf, wake up. Werewolves, you may look for one "
+           "another. Dream Wolf, stick out your thumb to show that you are a werewolf.",
+           "If you are the only one with your eyes open, you may look at one of the three cards "
+           "in the center of the table.",
+           "Dream Wolf, put your thumb away; werewolves, close your eyes.")}
+
+
+def said(row):
+    """A narration row's lines as read aloud."""
+    return tuple(line.text for line in row.lines)
 
 
 @pytest.mark.parametrize("lang", ["ko", "en"])
@@ -253,12 +274,11 @@ def test_the_werewolves_row_reads_the_beginner_script_with_its_lone_wolf_rule(co
         return next(row for row in sheet.rows if row.code == "#2")
 
     row = werewolves("werewolf", "seer")
-    assert (row.lines, row.has_text) == (WEREWOLVES_CALL, True)
-    assert werewolves("werewolf", "dreamwolf", "seer").lines == (
-        "잠자는 늑대인간을 제외한 나머지 늑대인간만 일어나세요. 늑대인간은 서로를 확인할 수 있습니다. "
-        "잠자는 늑대인간은 엄지손가락을 세워 자신이 늑대인간임을 알립니다.",
-        "만약 눈을 뜬 사람이 혼자라면 테이블 가운데 3장의 카드 중 하나를 확인할 수 있습니다.",
-        "잠자는 늑대인간은 손가락을 내리고, 늑대인간은 눈을 감으세요.")
+    assert (said(row), row.has_text) == (WEREWOLVES_CALL[lang], True)
+    assert {line.lang for line in row.lines} == {lang}
+    # The guide's "count silently to 10" after the waking, before the closing line.
+    assert [line.pause for line in row.lines] == [10, 0]
+    assert said(werewolves("werewolf", "dreamwolf", "seer")) == DREAM_WOLF_CALL[lang]
     # A role the beginner script does not call keeps its own (none here): nothing borrowed.
     sheet = build_narration(corpus, book, "T", ["werewolf", "robber"], lang, lang)
     assert [(row.id, row.lines) for row in sheet.rows if row.id == "robber"] == [("robber", ())]
@@ -309,3 +329,57 @@ def test_steps_in_another_language_give_way_to_the_ability_in_the_sheets(corpus,
     assert goon(load_official(tmp_path)) == ("official-ability", "en", ["A made-up Goon card."])
     source, lang, _ = goon(None)
     assert (source, lang) == ("how-to-run", "ko")  # without the card: the steps, marked KO
+
+
+# Issue 39: the rulebook's steps the narration left out, in both languages.
+THUMB = {"ko": "잠자는 늑대인간은 엄지손가락을 세워 자신이 늑대인간임을 알립니다.",
+         "en": "Dream Wolf, stick out your thumb to show that you are a werewolf."}
+DAWN = {"ko": "모두, 계속 눈을 감은 상태로 여러분의 카드를 조금 움직여주세요. 모두, 일어나세요!",
+        "en": "Everyone, keep your eyes closed, reach out and move your card a little. "
+              "Everyone, wake up!"}
+DUSK = {"ko": "모두 눈을 감으세요.", "en": "Everyone, close your eyes."}
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_the_dream_wolf_raises_its_thumb_in_the_minions_turn(corpus, lang):
+    """003: "하수인을 게임에 포함시키면, 하수인의 차례에 다른 늑대인간처럼 엄지손가락을 세웁니다"."""
+    book = corpus.rulebooks[0]
+
+    def minion(*roles):
+        sheet = build_narration(corpus, book, "T", list(roles), lang, lang)
+        return next(row for row in sheet.rows if row.id == "minion")
+
+    row = minion("dreamwolf", "minion", "seer")
+    assert (said(row), row.has_text, row.lines[0].lang, row.lines[0].pause) == (
+        (THUMB[lang],), False, lang, 10)
+    assert said(minion("werewolf", "minion", "seer")) == ()  # no Dream Wolf, no thumb of its own
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_the_night_ends_with_the_rulebooks_closing_step(tmp_path, lang):
+    """The closing step of 003's script: eyes kept closed, each card moved a little, then
+    everyone wakes; on the sheet and aloud, not "everyone, wake up" alone."""
+    out = tmp_path / "set.html"
+    almanac("narration", "--roles", "werewolf,dreamwolf,minion", "--lang", lang, "--html", str(out))
+    html = unescape(out.read_text(encoding="utf-8"))
+    dusk = re.search(r'data-id="start">.*?</tr>', html, re.S).group(0)
+    dawn = re.search(r'data-id="end">.*?</tr>', html, re.S).group(0)
+    assert f'lang="{lang}" data-pause="0">“{DUSK[lang]}”</p>' in dusk
+    assert f'lang="{lang}" data-pause="0">“{DAWN[lang]}”</p>' in dawn
+    minion = re.search(r'data-id="minion".*?</tr>', html, re.S).group(0)
+    assert f'data-pause="10">“{THUMB[lang]}”</p>' in minion
+
+
+def test_one_night_in_english_has_no_korean_line(tmp_path):
+    """Issue 39: the English narration was Korean under English headings; the store translates
+    the title, every spoken line and the Doppelgänger's notes."""
+    out = tmp_path / "set.html"
+    almanac("narration", "--roles", "doppelganger,sentinel,alphawolf,mysticwolf,dreamwolf,"
+            "werewolf,minion,apprenticeseer,paranormalinvestigator,witch,villageidiot,revealer,"
+            "curator,bodyguard", "--lang", "en", "--html", str(out))
+    html = unescape(out.read_text(encoding="utf-8"))
+    assert "<title>One Night Ultimate Werewolf: Daybreak</title>" in html
+    html = re.sub(r"<style>.*?</style>", "", html, flags=re.S)
+    assert [line for line in html.split("\n") if re.search(r"[\uac00-\ud7a3]", line)] == []
+    assert 'lang="ko"' not in html and "nightsheet-flag" not in html
+    assert "“Doppelgänger, if you became the Revealer, wake up." in html

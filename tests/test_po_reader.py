@@ -21,7 +21,7 @@ def message(msgstr: str, header: str = HEADER) -> str:
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory):
-    return project_copy(tmp_path_factory.mktemp("project"))
+    return project_copy(tmp_path_factory.mktemp("project"), stores=False)
 
 
 def imported(project, data: bytes, *options: str):
@@ -170,7 +170,7 @@ def test_the_store_writer_puts_no_control_character_in_the_file():
 
 def test_a_korean_po_and_store_name_a_control_character_in_korean(tmp_path):
     # `U+000D control` in a Korean line: the character's name now comes from the catalogs.
-    project = project_copy(tmp_path)
+    project = project_copy(tmp_path, stores=False)
     source = load_corpus(project).character("botc", "steward").entries["en"].ability.text
     header = HEADER.replace("Language: en", "Language: ko")
     (project / "in.po").write_text(f'{header}\nmsgctxt "steward/ability"\nmsgid "{source}"\n'

@@ -81,7 +81,7 @@ def test_a_homebrew_character_takes_its_place_and_its_reminder(corpus):
     assert ids.index("tinkerer") == len(before)
     tinkerer = row(sheet, "tinkerer")
     assert (text(tinkerer), tinkerer.source, tinkerer.reminders) == \
-        ("Wake the Tinkerer; show a gear.", "script", ("Gear",))
+        ("Wake the Tinkerer; show a gear.", "script", (("Gear", 1),))
     other = build_sheet(corpus, script, "en", "other")
     assert "tinkerer" not in [r.id for r in other.rows]
     assert [c.id for c in other.not_waking] == ["librarian", "tinkerer", "chef"]

@@ -111,14 +111,36 @@ def test_onuw_pages(built_site):
     assert "Shroud of Shame" in artifacts and "부끄러움의 망토" in artifacts
     sets = text_of(page(site, "ko", "onuw/role-sets"))
     assert "사악한 변신" in sets and "3명 이상" in sets
-    # The rulebook's own text keeps the rulebook's language on the other language's pages.
+    # Issue 39: the English pages read the English store's translation of the rulebook.
     english = page(site, "en", "onuw/roles/sentinel")
-    assert "The rulebook is written in Korean only; its text is shown as written." in \
-        text_of(english)
-    assert '<ol class="almanac-narration" lang="ko">' in english
-    assert 'class="almanac-artifact" lang="ko"' in page(site, "en", "onuw/artifacts")
+    assert "The rulebook is written in Korean only" not in text_of(english)
+    assert '<ol class="almanac-narration">\n<li lang="en">“Sentinel, wake up. You may place the ' \
+        'shield token on any other player\'s card.”</li>' in english
+    assert "Team as the rulebook states it: village" in text_of(english)
+    artifacts = page(site, "en", "onuw/artifacts")
+    assert 'class="almanac-artifact" lang="en"' in artifacts
+    assert "You are now a Werewolf." in artifacts
+    assert "The rulebook is written in Korean only" not in text_of(page(site, "en", "onuw"))
     assert "The rulebook is written in Korean only" not in \
         text_of(page(site, "ko", "onuw/roles/sentinel"))
+
+
+def test_one_night_in_english_has_no_korean_line(built_site):
+    """Issue 39: the English One Night pages were Korean under English headings. Korean stays
+    only where it names a role in the other language (beside its English name)."""
+    site, _ = built_site
+    hangul = re.compile(r"[\uac00-\ud7a3]")
+    pages = [f"onuw/roles/{role}" for role in ("sentinel", "dreamwolf", "revealer", "curator")]
+    pages += ["onuw", "onuw/artifacts", "onuw/role-sets", "onuw/wake-order"]
+    pages += [f"nightsheets/onuw-set-{n}" for n in range(1, 6)]
+    for name in pages:
+        html = page(site, "en", name)
+        main = html.split('<article class="md-content__inner md-typeset">')[1].split("</article>")[0]
+        main = re.sub(r'<[^>]*class="almanac-other-name"[^>]*>[^<]*<', "<", main)
+        assert [line for line in main.split("\n") if hangul.search(line)] == [], name
+    narration = page(site, "en", "nightsheets/onuw-set-1")
+    assert "Evil Transformation" in narration and 'class="narration-player"' in narration
+    assert 'src="../../assets/narration.js"' in narration
 
 
 def test_nothing_is_loaded_from_outside(built_site):
@@ -209,3 +231,14 @@ def test_the_home_page_is_titled_home_not_a_section_name(built_site):
     # "Almanac" is also the summary section's name (해설 in Korean): the home page is Home.
     assert "<title>홈 - 연감</title>" in page(site, "ko", "")
     assert "<title>Home - Almanac</title>" in page(site, "en", "")
+
+
+@pytest.mark.parametrize("lang, dawn", [
+    ("ko", "“모두, 계속 눈을 감은 상태로 여러분의 카드를 조금 움직여주세요. 모두, 일어나세요!”"),
+    ("en", "“Everyone, keep your eyes closed, reach out and move your card a little. Everyone, "
+           "wake up!”")])
+def test_a_role_sets_narration_page_ends_with_the_rulebooks_closing_step(built_site, lang, dawn):
+    site, _ = built_site
+    html = page(site, lang, "nightsheets/onuw-set-1")
+    end = re.search(r'data-id="end">.*?</tr>', html, re.S).group(0)
+    assert f'data-pause="0">{dawn}</p>' in end

@@ -34,7 +34,7 @@ JAPANESE = """ja:
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory):
-    root = project_copy(tmp_path_factory.mktemp("third"))
+    root = project_copy(tmp_path_factory.mktemp("third"), stores=False)
     with (root / "content" / "languages.yaml").open("a", encoding="utf-8") as languages:
         languages.write(JAPANESE)
     shutil.copytree(root / "content" / "en", root / "content" / "ja")

@@ -32,7 +32,7 @@ def noble_ability(project):
 
 
 def test_update_po_adds_marks_fuzzy_and_makes_obsolete_as_msgmerge_does(tmp_path):
-    project = project_copy(tmp_path)
+    project = project_copy(tmp_path, stores=False)
     first = almanac("update-po", "--lang", "en", root=project)
     assert first.returncode == 0 and first.stdout.endswith(f"{STORE} written\n")
     made = messages(project)
@@ -89,7 +89,7 @@ def test_update_po_adds_marks_fuzzy_and_makes_obsolete_as_msgmerge_does(tmp_path
 
 
 def test_a_linked_store_is_written_through_its_link(tmp_path):
-    project = project_copy(tmp_path / "project")
+    project = project_copy(tmp_path / "project", stores=False)
     # Inside the project (one linked out is not read: tests/test_store_refusals.py).
     elsewhere = project / "shared-translations.po"
     assert almanac("update-po", "--lang", "en", root=project).returncode == 0
@@ -102,7 +102,7 @@ def test_a_linked_store_is_written_through_its_link(tmp_path):
 
 
 def test_an_unreadable_store_is_a_finding_and_never_written_over(tmp_path):
-    project = project_copy(tmp_path)
+    project = project_copy(tmp_path, stores=False)
     (project / STORE).write_bytes(b'msgid ""\nmsgstr ""\n"Language: en\\n"\n\nmsgctxt "a"\n'
                                   b'msgid "b"\nmsgstr "unclosed\n')
     assert f"{STORE}:7: error store-unreadable: not a PO line: a keyword and a string in " \
@@ -118,7 +118,7 @@ def test_an_unreadable_store_is_a_finding_and_never_written_over(tmp_path):
 
 
 def test_an_import_waits_for_the_lock_and_two_at_once_lose_nothing(tmp_path):
-    project = project_copy(tmp_path)
+    project = project_copy(tmp_path, stores=False)
     corpus = load_corpus(project)
     professor = corpus.character("botc", "professor").entries["en"].ability.text
     (project / "a.po").write_bytes(po("en", ("noble/ability", noble_ability(project), "Three.")))
@@ -145,7 +145,7 @@ def test_an_import_waits_for_the_lock_and_two_at_once_lose_nothing(tmp_path):
 
 
 def test_a_translations_txt_moves_into_the_store_once(tmp_path):
-    project = project_copy(tmp_path)
+    project = project_copy(tmp_path, stores=False)
     professor = load_corpus(project).character("botc", "professor").entries["en"].ability.text
     (project / "content/en/translations.txt").write_text(
         "Townsfolk\nProfessor\nOnce per game, at night*, choose a dead player.\n",
@@ -167,7 +167,7 @@ def test_a_translations_txt_moves_into_the_store_once(tmp_path):
 def test_a_one_night_role_description_comes_back_onto_its_page(tmp_path):
     from generator.views.onuw import role_views
 
-    project = project_copy(tmp_path)
+    project = project_copy(tmp_path, stores=False)
     corpus = load_corpus(project)
     role = corpus.character("onuw", "bodyguard").role
     text = "\n".join(line.text for line in role.description)
@@ -184,7 +184,7 @@ def test_a_one_night_role_description_comes_back_onto_its_page(tmp_path):
 
 
 def test_a_source_changed_and_changed_back_makes_its_translation_current_again(tmp_path):
-    project = project_copy(tmp_path)
+    project = project_copy(tmp_path, stores=False)
     old = noble_ability(project)
     (project / "in.po").write_bytes(po("en", ("noble/ability", old, "You start knowing 3.")))
     assert almanac("import-po", "in.po", root=project).returncode == 0

@@ -46,11 +46,12 @@ def drafts(corpus: Corpus) -> Iterator[Diagnostic]:
 @check(STORE_MESSAGE)
 def store_messages(corpus: Corpus) -> Iterator[Diagnostic]:
     roles = {f"onuw/{c.id}/description" for c in corpus.characters if c.game == "onuw"}
-    contexts = {f"{c.id}/{s}" for c in corpus.characters if c.game == "botc"
-                for s in SECTIONS} | roles | {f"script/{s.id}/title" for s in corpus.scripts}
+    known = {f"{c.id}/{s}" for c in corpus.characters if c.game == "botc"
+             for s in SECTIONS} | roles | {f"script/{s.id}/title" for s in corpus.scripts}
     for lang, store in sorted(corpus.stores.items()):
-        sources = {item.context: item.text for item in translatable(corpus, lang)} | \
-            {text.context: text.text for text in other_texts(corpus, lang)}
+        book = {role.context: role.text for role in other_texts(corpus, lang)}
+        contexts = known | set(book)
+        sources = {item.context: item.text for item in translatable(corpus, lang)} | book
         first: dict[str, int] = {}
         for message in store.messages:
             context = message.context or ""

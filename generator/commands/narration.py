@@ -11,7 +11,7 @@ from generator.pipeline import load_corpus
 
 def run(args: argparse.Namespace) -> int:
     from generator.output.printing import standalone_html
-    from generator.views.narration import build_narration, refuse_unknown_roles
+    from generator.views.narration import book_title, build_narration, refuse_unknown_roles
     from generator.views.onuw import rulebook
     from generator.views.writing import written_in
     target = sheet_target(args)
@@ -24,9 +24,10 @@ def run(args: argparse.Namespace) -> int:
         raise AlmanacError("no One Night rulebook in content/", str(args.root / "content"))
     refuse_unknown_roles(corpus, asked)
     lang = language(args, corpus)
-    title_lang = (written_in(corpus.languages, args.title) or lang) if args.title else book.lang
-    sheet = build_narration(corpus, book, args.title or book.title, asked, lang, title_lang)
+    title, title_lang = ((args.title, written_in(corpus.languages, args.title) or lang)
+                         if args.title else book_title(corpus, book, lang))
+    sheet = build_narration(corpus, book, title, asked, lang, title_lang)
     html = standalone_html(args.root / "templates", lang, corpus, "narration/_sheet.html.j2",
-                           sheet.title, sheet=sheet)
+                           sheet.title, scripts=("narration.js",), sheet=sheet)
     write_sheet(html, target, args.pdf is not None)  # its page count is no exit status
     return 0

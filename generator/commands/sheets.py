@@ -13,7 +13,7 @@ from generator.commands.arguments import official_data, official_folder
 from generator.errors import AlmanacError
 from generator.facts.languages import Languages
 from generator.facts.official import OfficialTexts
-from generator.facts.site_languages import select_languages
+from generator.facts.site_languages import ALL, select_languages
 from generator.files import output_path, writable, write_text
 from generator.pipeline import load_corpus
 from generator.resolve import Corpus
@@ -56,6 +56,7 @@ def print_sheets(args: argparse.Namespace) -> int:
                                    run.speaks)
     status = _summarise(args, run, [(str(pdf), sheet.pages, sheet.as_built)
                                     for (_, pdf), sheet in zip(jobs, printed, strict=True)])
+    _languages_apart(args, run)
     return 1 if args.strict and not lettered else status
 
 
@@ -69,6 +70,7 @@ class _Run:
     sheets: list[ScriptSheet | NightSheet]
     official: OfficialTexts | None
     speaks: str
+    left_out: str = ""  # with --lang all, the languages of the data left out, in one line
 
 
 # Warnings of a script file shown one a line; past this, counted (--verbose shows them all).
@@ -111,8 +113,12 @@ def _sheets(args: argparse.Namespace, asked: str | None, kinds: tuple[str, ...],
     selection = select_languages(corpus.languages, official, asked, official_folder(args),
                                  mention_others=not single,
                                  option=("--lang", "prints", "sheets"))
+    # With all, the languages left out are summed up in one line at the run's end.
+    summed = not single and asked is not None and asked.strip() == ALL and selection.left_out
+    folded = {item.notice for item in selection.left_out} if summed else set()
     for notice in selection.notices:
-        print(notice, file=sys.stderr)
+        if notice not in folded:
+            print(notice, file=sys.stderr)
     # The almanac's languages stay, for their texts and names stand in for missing ones.
     declared = corpus.languages
     corpus = replace(corpus, languages=Languages((*declared.all, *(
@@ -126,7 +132,8 @@ def _sheets(args: argparse.Namespace, asked: str | None, kinds: tuple[str, ...],
     script = _script(args, corpus, official, speaks)
     sheets = [make_sheet(corpus, script, lang, kind, official, getattr(args, "detail", "full"))
               for lang in langs for kind in kinds]
-    return _Run(corpus, script, sheets, official, speaks)
+    return _Run(corpus, script, sheets, official, speaks,
+                selection.left_out_line(args.official or "", "sheets") if summed else "")
 
 
 def _reader_language(corpus: Corpus) -> str:
@@ -148,6 +155,16 @@ def _summarise(args: argparse.Namespace, run: _Run,
                         len(run.script.warnings), pages, run.speaks)
     print(summary.line, file=sys.stdout if summary.complete else sys.stderr)
     return 1 if args.strict and not summary.complete else 0
+
+
+def _languages_apart(args: argparse.Namespace, run: _Run) -> None:
+    """The run's closing lines: the languages it left out (with all), and those whose sheets
+    are mostly in another language, each in one line."""
+    from generator.views.sheet_summary import mostly_foreign
+    if run.left_out:
+        print(run.left_out, file=sys.stderr)
+    if line := mostly_foreign(args.script, [(s.lang, s) for s in run.sheets], run.speaks):
+        print(line, file=sys.stderr)
 
 
 def _fonts_have_letters(printed: list[tuple[str, Path, str]], speak: str) -> bool:

@@ -40,7 +40,7 @@ def _role_translations(corpus: Corpus, character: Character) -> dict[str, Any]:
     text = "\n".join(line.text for line in character.role.description)
     found = {}
     for lang in corpus.languages.codes:
-        message = role_translation(corpus, lang, character.id, text)
+        message = role_translation(corpus, lang, f"onuw/{character.id}/description", text)
         if message is not None:
             found[lang] = {"description": " ".join(line.strip() for line in
                                                    message.string.split("\n") if line.strip()),

@@ -59,6 +59,7 @@ class RulebookWords:
     turned_into: tuple[str, ...]  # a speech saying the Doppelgänger turned into {role}
     min_players: re.Pattern[str]  # the least players of the role sets below, naming count
     title: re.Pattern[str]  # the opening sentence naming the game, naming title
+    pause: re.Pattern[str] | None = None  # how long a role that wakes acts, naming seconds
 
 
 CARD = "card"  # a fallback source: the official card (game.<code>.json, roles.json)
@@ -214,7 +215,8 @@ def _rulebook_words(data: dict[str, Any]) -> RulebookWords:
         team=re.compile(data["team"]), role_group=data["role_group"],
         not_waking=data["not_waking"], doppelganger=data["doppelganger"],
         became=re.compile(data["became"]), turned_into=tuple(data["turned_into"]),
-        min_players=re.compile(data["min_players"]), title=re.compile(data["title"]))
+        min_players=re.compile(data["min_players"]), title=re.compile(data["title"]),
+        pause=re.compile(data["pause"]) if "pause" in data else None)
 
 
 def _source(item: str) -> Source:
@@ -278,7 +280,8 @@ SHAPE = MapOf(Fields(optional={
     "rulebook": Fields(required={
         "contents": Text(), "chapters": MapOf(_TEXTS), "team": Pattern(), "role_group": Text(),
         "not_waking": Text(), "doppelganger": Text(), "became": Pattern(),
-        "turned_into": _TEXTS, "min_players": Pattern(), "title": Pattern()})}),
+        "turned_into": _TEXTS, "min_players": Pattern(), "title": Pattern()},
+        optional={"pause": Pattern()})}),
     "a mapping of language codes")
 
 

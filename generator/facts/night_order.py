@@ -20,6 +20,7 @@ class OnuwRules:
     not_werewolves: frozenset[str] = frozenset()  # … but these, which wake at their own step
     replaces_werewolves_call: str = ""  # in the set, its call is read at that step instead
     doppelganger: str = ""  # wakes again at the step of a role it may have become
+    thumbs_turn: str = ""  # in its turn the wolves raise their thumbs, the one not waking too
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,8 @@ SHAPE = Fields(
         "daybreak": _STEPS, "combined": _STEPS,
         "rules": Fields(required={"werewolves_call": Text(), "wolf_team": Text(),
                                   "not_werewolves": _IDS, "replaces_werewolves_call": Text(),
-                                  "doppelganger": Text()})})})
+                                  "doppelganger": Text()},
+                        optional={"thumbs_turn": Text()})})})
 
 
 def load_night_order(path: Path) -> NightOrder:
@@ -89,4 +91,5 @@ def _onuw_rules(rules: dict[str, Any]) -> OnuwRules:
     return OnuwRules(werewolves_call=rules["werewolves_call"], wolf_team=rules["wolf_team"],
                      not_werewolves=frozenset(rules["not_werewolves"]),
                      replaces_werewolves_call=rules["replaces_werewolves_call"],
-                     doppelganger=rules["doppelganger"])
+                     doppelganger=rules["doppelganger"],
+                     thumbs_turn=rules.get("thumbs_turn", ""))

@@ -26,12 +26,33 @@ ALL = "all"
 
 
 @dataclass(frozen=True)
+class LeftOut:
+    """A language of the official data left out, why in a few words, and its notice's line."""
+
+    tag: str
+    why: str
+    notice: str
+
+
+@dataclass(frozen=True)
 class Selection:
     """The languages to build, in the site's order (languages.yaml's first, then the data's by
     tag), and one line for each data file or language the build leaves out, and why."""
 
     languages: Languages
     notices: tuple[str, ...] = ()
+    left_out: tuple[LeftOut, ...] = ()  # the languages among them, for a run to sum up
+
+    def left_out_line(self, where: str, mention: str) -> str:
+        """The languages left out in one line, for a run that makes `mention` in all."""
+        return (f"{Path(where)}: {len(self.left_out)} languages of the official data left out, "
+                f"too little to make {mention} in: "
+                + ", ".join(f"{item.tag} ({item.why})" for item in self.left_out))
+
+
+def _shortfall(official: OfficialTexts, tag: str) -> str:
+    return (f"{official.counts[tag].named} of {len(official.characters)} characters named or "
+            f"described; {needed(official)} needed")
 
 
 def data_language(tag: str) -> Language:
@@ -78,10 +99,12 @@ def select_languages(declared: Languages, official: OfficialTexts | None, asked:
                "pt_BR): not read" for name in (official.unmatched if official else ())]
     unknown = [tag for tag in sorted(official.counts) if not declared.get(tag)
                and not known_to_babel(tag)] if official else []
-    notices += [f"{Path(where) / f'game.{official.counts[tag].file_code}.json'}: '{tag}' names "
-                f"no language CLDR knows (declare it in content/languages.yaml to build it): "
-                f"{official.counts[tag].line(len(official.characters))}; left out"
-                for tag in unknown if official]
+    left_out = [LeftOut(tag, "no language CLDR knows",
+                        f"{Path(where) / f'game.{official.counts[tag].file_code}.json'}: '{tag}' "
+                        "names no language CLDR knows (declare it in content/languages.yaml to "
+                        f"build it): {official.counts[tag].line(len(official.characters))}; "
+                        "left out") for tag in unknown if official]
+    notices += [item.notice for item in left_out]
     if asked is None:
         extra = [tag for tag in sorted(official.counts) if not declared.get(tag)
                  and tag not in unknown and publishable(official, tag)] if official else []
@@ -89,7 +112,7 @@ def select_languages(declared: Languages, official: OfficialTexts | None, asked:
             notices.append(f"{Path(where)}: the official data has {len(extra)} more languages with "
                            f"enough for {option[2]} ({', '.join(extra)}): {option[0]} all "
                            f"{option[1]} them, {option[0]} ko,en,de some")
-        return Selection(declared, tuple(notices))
+        return Selection(declared, tuple(notices), tuple(left_out))
     data = official.counts if official else {}
     if asked.strip() == ALL:
         if official is None:
@@ -100,7 +123,7 @@ def select_languages(declared: Languages, official: OfficialTexts | None, asked:
                                    if not declared.get(tag) and tag not in unknown)]
     else:
         # Codes named: the files of languages not asked for are no concern of this run.
-        notices = []
+        notices, left_out = [], []
         tags = list(dict.fromkeys(language_tag(code.strip()) for code in asked.split(",")
                                   if code.strip()))
         if not tags:
@@ -129,12 +152,14 @@ def select_languages(declared: Languages, official: OfficialTexts | None, asked:
             small.append(tag)
         elif official:
             notices.append(_too_small(official, tag, where))
+            left_out.append(LeftOut(tag, _shortfall(official, tag), notices[-1]))
     if small and official:
         notices.append(f"{Path(where)}: {len(small)} more languages have too little for "
                        f"{option[2]} ({', '.join(small)}): a language needs "
                        f"{needed(official)} characters named or described, or an interface "
                        "catalog (docs/pages/languages.md says how to add one)")
+        left_out += [LeftOut(tag, _shortfall(official, tag), notices[-1]) for tag in small]
     if not chosen:
         raise AlmanacError(f"none of the languages asked for has enough for {option[2]}: "
                            + "; ".join(notices))
-    return Selection(Languages(tuple(chosen)), tuple(notices))
+    return Selection(Languages(tuple(chosen)), tuple(notices), tuple(left_out))

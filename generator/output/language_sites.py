@@ -15,7 +15,7 @@ from generator.output.site import RULES_PAGE, nav, write_config
 from generator.read.corpus import DATA_FILES, NAME_MAX, page_name_size, store_file
 from generator.resolve import Corpus
 from generator.views.corpus_script import from_corpus
-from generator.views.narration import build_narration
+from generator.views.narration import build_narration, set_title
 from generator.views.nightsheet import build_sheet
 from generator.views.onuw import rulebook
 from generator.views.report import report_view
@@ -50,8 +50,9 @@ def extra_pages(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
     book = rulebook(corpus)
     if book:
         for index, role_set in enumerate(book.role_sets, 1):
-            narration = build_narration(corpus, book, role_set.name, list(role_set.roles), lang,
-                                        book.lang)
+            title, title_lang = set_title(corpus, book, index, lang)
+            narration = build_narration(corpus, book, title, list(role_set.roles), lang,
+                                        title_lang)
             pages.append(Page(f"nightsheets/onuw-set-{index}.md", "narration/page.md.j2",
                               {"sheet": narration}))
     return pages

@@ -20,14 +20,17 @@ from generator.resolve import Corpus
 
 
 def standalone_html(templates: Path, lang: str, corpus: Corpus, partial: str, title: str,
-                    words: Words = (), **context: Any) -> str:
-    """A sheet as one self-contained HTML file: its stylesheets inline, nothing to fetch; in
-    its language's direction, text written the other way isolated. words: the official tools'
-    words of UI strings, for a language without a catalog."""
+                    words: Words = (), scripts: tuple[str, ...] = (), **context: Any) -> str:
+    """A sheet as one self-contained HTML file: its stylesheets and scripts (names under
+    templates/assets/) inline, nothing to fetch; in its language's direction, text written the
+    other way isolated. words: the official tools' words of UI strings, for a language without
+    a catalog."""
     css = Markup("\n".join((templates / "assets" / name).read_text(encoding="utf-8")
                            for name in ("fonts.css", "nightsheet.css")))
+    js = Markup("\n".join((templates / "assets" / name).read_text(encoding="utf-8")
+                          for name in scripts))
     html = environment(templates, lang, corpus, words=words).get_template(
-        "standalone.html.j2").render(css=css, partial=partial, title=title,
+        "standalone.html.j2").render(css=css, js=js, partial=partial, title=title,
                                      direction=direction(lang) or "ltr", **context)
     return isolated(html, lang, corpus.languages.codes)
 

@@ -87,7 +87,8 @@ def parse(lines: list[Line], file: str, language: Language, rulebook_id: str) ->
                     wake_order_combined=tuple(combined), artifacts=tuple(artifacts),
                     doppelganger_notes=tuple(notes), doppelganger_steps=tuple(steps),
                     role_sets=tuple(role_sets), beginner_roles=tuple(beginner_roles),
-                    beginner_narration=tuple(beginner_narration))
+                    beginner_narration=tuple(beginner_narration),
+                    pause=_pause(body("guide"), words))
     markers = [lines[0], *toc_lines, *(c.heading for c in chapters)]
     return ParsedFile(file=file, lang=lang, shape="rulebook", rulebook=book,
                       markers=tuple(markers), diagnostics=tuple(diagnostics))
@@ -101,6 +102,13 @@ def _title(chapters: list[_Chapter], words: RulebookWords) -> str:
             if match:
                 return match.group("title")
     return ""
+
+
+def _pause(lines: list[Line], words: RulebookWords) -> int:
+    """The seconds the guide gives each role that wakes ("조용히 10까지 세어"), or 0."""
+    found = next((m for line in lines if words.pause and (m := words.pause.search(line.text))),
+                 None)
+    return int(found.group("seconds")) if found else 0
 
 
 def _toc_lines(lines: list[Line]) -> list[Line]:

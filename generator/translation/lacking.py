@@ -10,9 +10,10 @@ from generator.model import PRESENT, SECTIONS, UNTRANSLATED, Entry, Line
 from generator.read.corpus import store_file
 from generator.read.po import PoMessage
 from generator.resolve import Character, Corpus, shown_translation, store_sections
+from generator.translation.onuw_texts import book_texts
 
 STALE, DRAFT = "stale", "draft"  # a translation made from an earlier text; one marked fuzzy
-# One Night's one translatable text, a role's description (onuw/<role>/description).
+# One Night's translatable texts, counted as one section (translation/onuw_texts.py).
 ROLE_DESCRIPTION = "description"
 # A script's title, in another language than its script's (script/<id>/title).
 SCRIPT_TITLE = "title"
@@ -98,29 +99,26 @@ def translatable(corpus: Corpus, lang: str) -> Iterator[Lacking]:
 
 @dataclass(frozen=True)
 class RoleText:
-    """A text beside the characters' sections, for a translator: a One Night role's description
-    in the rulebook's language (onuw/<role>/description), or a script's title in its own
+    """A text beside the characters' sections, for a translator: a One Night text in the
+    rulebook's language (translation/onuw_texts), or a script's title in its own
     (script/<id>/title)."""
 
     context: str
     text: str
     location: tuple[str, int]
     comment: str
+    page: str  # the page under a language's folder that shows it
 
 
 def role_texts(corpus: Corpus, lang: str) -> Iterator[RoleText]:
-    """One Night roles' descriptions, where the rulebook is in another language than lang."""
+    """One Night's texts (title, roles' descriptions, teams, narration, notes, the script, the
+    role sets' names), where the rulebook is in another language than lang."""
     book = next((book for book in corpus.rulebooks if book.lang != lang), None)
     if book is None:
         return
-    for character in corpus.characters:
-        role = character.role
-        if character.game != "onuw" or role is None or not role.description:
-            continue
-        yield RoleText(f"onuw/{character.id}/description",
-                       "\n".join(line.text for line in role.description),
-                       (book.file, role.description[0].line),
-                       f"{character.name(book.lang)} · One Night role · description")
+    names = {c.id: c.name(book.lang) for c in corpus.characters if c.game == "onuw"}
+    for text in book_texts(book, names):
+        yield RoleText(text.context, text.text, (book.file, text.line), text.comment, text.page)
 
 
 def script_titles(corpus: Corpus, lang: str) -> Iterator[RoleText]:
@@ -130,7 +128,7 @@ def script_titles(corpus: Corpus, lang: str) -> Iterator[RoleText]:
         if script.lang != lang and corpus.glossary.title(script.title, lang) == script.title:
             yield RoleText(f"script/{script.id}/{SCRIPT_TITLE}", script.title,
                            (script.file, script.line),
-                           f"{script.title} · script title")
+                           f"{script.title} · script title", f"scripts/{script.id}/")
 
 
 def title_translation(corpus: Corpus, lang: str, ident: str, title: str) -> PoMessage | None:
@@ -154,9 +152,9 @@ def lacking_titles(corpus: Corpus, lang: str) -> Iterator[RoleText]:
 
 
 def lacking_roles(corpus: Corpus, lang: str) -> Iterator[RoleText]:
-    """The One Night role descriptions lang lacks: none translated from the text of today."""
+    """The One Night texts lang lacks: none translated from the text of today."""
     for role in role_texts(corpus, lang):
-        if role_translation(corpus, lang, role.context.split("/")[1], role.text) is None:
+        if role_translation(corpus, lang, role.context, role.text) is None:
             yield role
 
 
@@ -175,10 +173,10 @@ def store_message(corpus: Corpus, lang: str, ident: str, section: str) -> PoMess
                 None) if store else None
 
 
-def role_translation(corpus: Corpus, lang: str, ident: str, text: str) -> PoMessage | None:
-    """The store's translation of a One Night role's description into lang that the pages
-    show: made from its text today (text, the description's lines joined by \\n)."""
-    return _translation(corpus, lang, f"onuw/{ident}/description", text)
+def role_translation(corpus: Corpus, lang: str, context: str, text: str) -> PoMessage | None:
+    """The store's translation of a One Night text into lang that the pages show: made from its
+    text today (a description's lines joined by \\n), under its msgctxt (`onuw/…`)."""
+    return _translation(corpus, lang, context, text)
 
 
 def _translation(corpus: Corpus, lang: str, context: str, text: str) -> PoMessage | None:

@@ -6,7 +6,7 @@ from generator.translatable import N_
 SECTIONS = {
     "ability": N_("Ability"), "flavor": N_("Flavor"), "summary": N_("Almanac"),
     "how_to_run": N_("How to run"), "examples": N_("Examples & notes"),
-    "description": N_("One Night role descriptions"),  # translation/lacking.py: ROLE_DESCRIPTION
+    "description": N_("One Night texts"),  # translation/lacking.py: ROLE_DESCRIPTION
     "title": N_("Script titles"),  # translation/lacking.py: SCRIPT_TITLE
 }
 NIGHTS = {"first": N_("First night"), "other": N_("Other nights")}

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache, partial
@@ -39,7 +40,7 @@ class SheetRow:
     # | special | none
     source: str
     text_lang: str  # language of the instructions
-    reminders: tuple[str, ...]
+    reminders: tuple[tuple[str, int], ...]  # (label, how many of that token), each once
     no_step_tonight: bool = False  # the almanac has steps, none of them for this night
     # The script's own words for tonight where it rewrote an official character's and the row
     # shows another text (the card in the sheet's language, the almanac's steps): beside it.
@@ -101,6 +102,11 @@ class NightSheet:
     def lacking(self) -> int:
         """Character rows with no instruction at all."""
         return sum(1 for row in self.rows if not row.special and row.source == "none")
+
+    @property
+    def texts(self) -> int:
+        """Character rows with an instruction."""
+        return sum(1 for row in (*self.rows, *self.also) if not row.special and row.instructions)
 
     @property
     def foreign(self) -> int:
@@ -206,6 +212,23 @@ def placed_apart(corpus: Corpus, script: ScriptSpec) -> bool:
     return not waking or any(number >= length for number, length in numbers)
 
 
+# The information rows and the team each shows: a script without one has nobody to wake.
+_INFO_FOR = {"minioninfo": "minion", "demoninfo": "demon"}
+
+
+def _has_info(corpus: Corpus, script: ScriptSpec, ident: str) -> bool:
+    """Whether an information row has a team to show on this script (any other row has)."""
+    team = _INFO_FOR.get(ident)
+    if team is None:
+        return True
+    for character in script.characters:
+        custom = script.custom.get(character)
+        term = corpus.glossary.by_id("botc", character)
+        if (custom.team if custom else term.team if term else "") == team:
+            return True
+    return False
+
+
 def _order(corpus: Corpus, script: ScriptSpec, night: str, apart: bool,
            replaced: Overrides) -> tuple[str, ...]:
     """The script's own order when it has one; else the official order of its characters, with
@@ -214,7 +237,7 @@ def _order(corpus: Corpus, script: ScriptSpec, night: str, apart: bool,
     number the script replaces, placed there as a homebrew one would be."""
     custom = script.first_night if night == "first" else script.other_night
     if custom is not None:
-        return custom
+        return tuple(ident for ident in custom if _has_info(corpus, script, ident))
     members = set(script.characters)
     rules = corpus.night_order
     tonight = rules.night(night)
@@ -222,7 +245,7 @@ def _order(corpus: Corpus, script: ScriptSpec, night: str, apart: bool,
              if (place := override.place(night)) is not None}
     placed = [(float(index), 0, ident) for index, ident in enumerate(tonight)
               if (ident in members and ident not in moved) or
-              (ident in rules.specials and
+              (ident in rules.specials and _has_info(corpus, script, ident) and
                (night == "first" or ident not in rules.first_night_only))]
     homebrew = sorted((character.position(night), ident)
                       for ident, character in script.custom.items()
@@ -385,10 +408,10 @@ def _character_row(corpus: Corpus, script: ScriptSpec, ident: str, lang: str, ni
     changed = rewritten if rewritten and text is not rewritten else None
     if term:
         name, team = term.name(lang), term.team
-        reminders = tuple(dict.fromkeys(t.label(lang) for t in term.reminders))
+        reminders = tuple(Counter(t.label(lang) for t in term.reminders).items())
     else:
         name, team = (custom.name, custom.team) if custom else (ident, "")
-        reminders = custom.reminders if custom else ()
+        reminders = tuple(Counter(custom.reminders).items()) if custom else ()
     return SheetRow(ident, False, name, team, corpus.glossary.alignment(team),
                     text.parts(_letters(corpus)),
                     text.source, text.lang, reminders, no_step,

@@ -8,10 +8,54 @@ from generator.facts.languages import display_name
 from generator.model import Rulebook, WakeStep
 from generator.resolve import Corpus
 from generator.translation.lacking import role_translation
+from generator.translation.onuw_texts import Sentence, sentences
 from generator.views.characters import other_language
 
 GAME = "onuw"
 ARTIFACTS = "onuw-artifact"
+
+
+@dataclass(frozen=True)
+class Said:
+    """A line the narrator reads aloud, in the language it is shown in."""
+
+    text: str
+    lang: str
+    pause: int = 0  # seconds to wait after it: the time the rulebook gives a role to act
+
+
+# A line of the rulebook's speech as its sentences (each translated under its own msgctxt).
+Spoken = tuple[Sentence, ...]
+
+
+@dataclass(frozen=True)
+class Voice:
+    """Says the rulebook's sentences in the sheet's language where the store translates
+    every one of a line, else as the rulebook writes them."""
+
+    corpus: Corpus
+    book: Rulebook
+    lang: str
+
+    def text(self, context: str, text: str) -> tuple[str, str]:
+        """A text and its language: the store's translation (its own line breaks kept)."""
+        if self.lang != self.book.lang and text:
+            found = role_translation(self.corpus, self.lang, context, text)
+            if found is not None:
+                return found.string.strip(), self.lang
+        return text, self.book.lang
+
+    def line(self, spoken: Spoken, pause: int = 0) -> Said:
+        said = [self.text(s.context, s.text) for s in spoken]
+        if all(lang == self.lang for _, lang in said):
+            return Said(" ".join(" ".join(text.split()) for text, _ in said), self.lang, pause)
+        return Said(" ".join(s.text for s in spoken), self.book.lang, pause)
+
+    def turn(self, lines: tuple[Spoken, ...]) -> tuple[Said, ...]:
+        """A role's turn: the rulebook's pause after its waking, before the line closing it."""
+        wait = len(lines) - 2 if len(lines) > 1 else 0
+        return tuple(self.line(spoken, self.book.pause if i == wait else 0)
+                     for i, spoken in enumerate(lines))
 
 
 @dataclass(frozen=True)
@@ -29,16 +73,19 @@ class RoleView:
     team: str
     alignment: str
     team_text: str  # as the rulebook states it
+    team_lang: str  # the page's where translated, else the rulebook's
     wakes: bool
     description: tuple[str, ...]
-    narration: tuple[str, ...]
+    narration: tuple[Said, ...]
     doppelganger: tuple[str, ...]
+    doppelganger_lang: str
     acts_at_once: bool
     codes: tuple[tuple[str, str], ...]  # (list: daybreak|combined, code)
     source: str
     book_lang: str  # the rulebook's language: its team text, narration and notes
     book_language: str  # its name in the page's language
     description_lang: str  # the rulebook's language, or the page's where translated
+    translated: bool  # every text of the role in the page's language
 
 
 def role_ref(corpus: Corpus, book: Rulebook, name: str, lang: str) -> RoleRef:
@@ -57,6 +104,7 @@ def role_views(corpus: Corpus, lang: str) -> tuple[RoleView, ...]:
     book = rulebook(corpus)
     if book is None:
         return ()
+    voice = Voice(corpus, book, lang)
     views = []
     for character in corpus.characters:
         role = character.role
@@ -68,20 +116,29 @@ def role_views(corpus: Corpus, lang: str) -> tuple[RoleView, ...]:
                       (("daybreak", book.wake_order_alone), ("combined", book.wake_order_combined))
                       for step in order if squash(step.name) == squash(role.name))
         text = "\n".join(line.text for line in role.description)
-        translated = role_translation(corpus, lang, character.id, text) \
+        translated = role_translation(corpus, lang, f"onuw/{character.id}/description", text) \
             if lang != book.lang else None
+        narration = voice.turn(sentences(role.narration, f"onuw/{character.id}/narration"))
+        team, team_lang = voice.text(f"onuw/{character.id}/team", role.team_text or "")
+        doppel, doppel_lang = voice.text(f"onuw/{character.id}/doppelganger",
+                                         "\n".join(line.text for line in note.note)
+                                         if note else "")
         views.append(RoleView(
             id=character.id, name=character.name(lang),
             other_name=character.name(other_language(corpus, lang)),
             team=character.team, alignment=corpus.glossary.alignment(character.team),
-            team_text=role.team_text or "", wakes=role.wakes,
+            team_text=team, team_lang=team_lang, wakes=role.wakes,
             description=tuple(line.strip() for line in translated.string.split("\n")
                               if line.strip()) if translated else
             tuple(line.text for line in role.description),
             book_lang=book.lang, book_language=display_name(book.lang, lang) or book.lang,
             description_lang=lang if translated else book.lang,
-            narration=tuple(u.text for u in role.narration),
-            doppelganger=tuple(line.text for line in note.note) if note else (),
+            narration=narration,
+            doppelganger=tuple(line for line in doppel.split("\n") if line),
+            doppelganger_lang=doppel_lang,
+            translated=lang == book.lang or bool(
+                translated and team_lang == lang and (not note or doppel_lang == lang) and
+                all(said.lang == lang for said in narration)),
             acts_at_once=bool(note and note.acts_at_once), codes=codes,
             source=f"{corpus.stores[lang].file}:{translated.string_line}" if translated else
             f"{book.file}:{role.line}"))
@@ -109,8 +166,8 @@ def wake_rows(corpus: Corpus, steps: tuple[WakeStep, ...], lang: str) -> tuple[W
 class ArtifactView:
     name: str
     other_name: str
-    effect: tuple[str, ...]  # in the rulebook's language
-    lang: str  # the rulebook's
+    effect: tuple[str, ...]
+    lang: str  # the page's where translated, else the rulebook's
     source: str
 
 
@@ -118,15 +175,19 @@ def artifact_views(corpus: Corpus, lang: str) -> tuple[ArtifactView, ...]:
     book = rulebook(corpus)
     if book is None:
         return ()
+    voice = Voice(corpus, book, lang)
     views = []
     for artifact in book.artifacts:
         ident = book.artifact_ids.get(artifact.name)
         term = corpus.glossary.by_id(ARTIFACTS, ident) if ident else None
+        effect, effect_lang = voice.text(f"onuw/artifact/{ident}",
+                                         "\n".join(line.text for line in artifact.effect)) \
+            if ident else ("\n".join(line.text for line in artifact.effect), book.lang)
         views.append(ArtifactView(term.name(lang) if term else artifact.name,
                                   term.name(other_language(corpus, lang)) if term
                                   else artifact.name,
-                                  tuple(line.text for line in artifact.effect), book.lang,
-                                  f"{book.file}:{artifact.line}"))
+                                  tuple(line for line in effect.split("\n") if line),
+                                  effect_lang, f"{book.file}:{artifact.line}"))
     return tuple(views)
 
 
@@ -137,14 +198,18 @@ class RoleSetView:
     min_players: int
     roles: tuple[RoleRef, ...]
     source: str
-    name_lang: str  # the rulebook's language, which names the set
+    name_lang: str  # the page's where translated, else the rulebook's
 
 
 def role_set_views(corpus: Corpus, lang: str) -> tuple[RoleSetView, ...]:
     book = rulebook(corpus)
     if book is None:
         return ()
-    return tuple(RoleSetView(i, s.name, s.min_players,
-                             tuple(role_ref(corpus, book, r, lang) for r in s.roles),
-                             f"{book.file}:{s.lines[0].line}", book.lang)
-                 for i, s in enumerate(book.role_sets, 1))
+    voice = Voice(corpus, book, lang)
+    views = []
+    for i, s in enumerate(book.role_sets, 1):
+        name, name_lang = voice.text(f"onuw/set/{i}", s.name)
+        views.append(RoleSetView(i, name, s.min_players,
+                                 tuple(role_ref(corpus, book, r, lang) for r in s.roles),
+                                 f"{book.file}:{s.lines[0].line}", name_lang))
+    return tuple(views)

@@ -26,6 +26,7 @@ from generator.translation.lacking import (
     lacking_titles,
     store_message,
 )
+from generator.translation.onuw_texts import book_texts
 from generator.views.messages import Piece, description, pieces
 from generator.views.sources import source_link
 
@@ -169,10 +170,10 @@ def _progress(corpus: Corpus, table: Table, lang: str,
     for section in SECTIONS:
         present = sum(states[lang][section] == PRESENT for states in table.values())
         counts.append((section, present, present + missing[section]))
-    roles = sum(1 for c in corpus.characters if c.game == "onuw" and c.role and
-                c.role.description)
-    if roles:
-        counts.append((ROLE_DESCRIPTION, roles - len(list(lacking_roles(corpus, lang))), roles))
+    book = corpus.rulebooks[0] if corpus.rulebooks else None
+    texts = len(list(book_texts(book, {}))) if book else 0
+    if texts:
+        counts.append((ROLE_DESCRIPTION, texts - len(list(lacking_roles(corpus, lang))), texts))
     if corpus.scripts:  # a title in its own language, or an edition's, is present
         counts.append((SCRIPT_TITLE, len(corpus.scripts) - len(list(lacking_titles(corpus, lang))),
                        len(corpus.scripts)))
@@ -182,13 +183,15 @@ def _progress(corpus: Corpus, table: Table, lang: str,
 
 
 def _roles_translatable(corpus: Corpus, lang: str, reader: str) -> Iterator[Translatable]:
-    """One Night's role descriptions lang lacks, as one batch: export-po offers them with
-    every export of the whole language."""
-    first = next(lacking_roles(corpus, lang), None)
-    if first is not None:  # linked to its first role's page (a folder's index has no link form)
+    """One Night's texts lang lacks, as one batch: export-po offers them with every export of
+    the whole language."""
+    lacking = list(lacking_roles(corpus, lang))
+    if lacking:  # linked to a role's page where one lacks (a folder's index has no link form)
+        page = next((r.page for r in lacking if r.page.startswith("onuw/roles/")),
+                    "onuw/role-sets/")
         yield Translatable(lang, "onuw", translations(reader).gettext("One Night"),
                            (ROLE_DESCRIPTION,), f"almanac export-po --lang {lang} -o {lang}.po",
-                           f"onuw/roles/{first.context.split('/')[1]}/")
+                           page)
 
 
 def _titles_translatable(corpus: Corpus, lang: str, reader: str) -> Iterator[Translatable]:

@@ -58,7 +58,8 @@ class ScriptSheet:
     teams: tuple[ScriptTeam, ...]
     jinxes: tuple[JinxView, ...]
     unknown: tuple[str, ...]  # ids neither the glossary nor the script knows
-    bootlegger: tuple[str, ...] = ()  # the storyteller's house rules, from the script
+    # The storyteller's house rules, from the script, its token marks as parts.
+    bootlegger: tuple[tuple[Part, ...], ...] = ()
     title_lang: str = ""  # the language its title is written in
 
     @property
@@ -76,9 +77,10 @@ class ScriptSheet:
 
     @property
     def reminder_mark(self) -> bool:
-        return any(part.kind == "reminder" for team in self.teams for c in team.characters
-                   for part in c.ability) or \
-            any(part.kind == "reminder" for j in self.jinxes for part in j.text)
+        texts = [*(c.ability for team in self.teams for c in team.characters),
+                 *(c.changed for team in self.teams for c in team.characters),
+                 *(j.text for j in self.jinxes), *self.bootlegger]
+        return any(part.kind == "reminder" for text in texts for part in text)
 
     @property
     def foreign(self) -> int:
@@ -86,6 +88,12 @@ class ScriptSheet:
         return sum(1 for team in self.teams for c in team.characters
                    if c.ability and c.text_lang != self.lang) + \
             sum(1 for j in self.jinxes if j.text and j.text_lang != self.lang)
+
+    @property
+    def texts(self) -> int:
+        """Abilities and jinxes the sheet prints a text for."""
+        return sum(1 for team in self.teams for c in team.characters if c.ability) + \
+            sum(1 for j in self.jinxes if j.text)
 
     @property
     def lacking(self) -> int:
@@ -154,7 +162,7 @@ def _jinxes(corpus: Corpus, script: ScriptSpec, lang: str, official: OfficialTex
         if text:
             parts, source, text_lang = markup_parts(text.text), "official", text.lang
         elif (a, b) in own:
-            parts, source = (Part("text", own[(a, b)]),), "script"
+            parts, source = markup_parts(own[(a, b)]), "script"
             text_lang = written_in(corpus.languages, own[(a, b)]) or lang
         else:
             parts, source, text_lang = (), "none", lang
@@ -187,5 +195,5 @@ def build_script_sheet(corpus: Corpus, script: ScriptSpec, lang: str,
     title = corpus.glossary.title(script.title, lang)
     return ScriptSheet(script.id, title, script.author, lang,
                        tuple(teams), _jinxes(corpus, script, lang, official, names), unknown,
-                       script.bootlegger,
+                       tuple(markup_parts(rule) for rule in script.bootlegger),
                        title_in(corpus.languages, script.title, title, lang, script.lang))

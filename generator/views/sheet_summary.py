@@ -92,3 +92,25 @@ def summarise(script: str, sheets: Sequence[tuple[str, ScriptSheet | NightSheet]
                                                   "its text"), True)
     return Summary(f"{script}: {'; '.join(said)}" + (f"; {'; '.join(remedies)}" if remedies
                                                      else ""), False)
+
+
+def mostly_foreign(script: str, sheets: Sequence[tuple[str, ScriptSheet | NightSheet]],
+                   lang: str = "en") -> str:
+    """One line naming the languages (of several) whose sheets are mostly in another language,
+    each with how many of its texts are; empty where none is. In the run's language."""
+    langs = list(dict.fromkeys(code for code, _ in sheets))
+    found = []
+    for code in langs:
+        own = [s for c, s in sheets if c == code]
+        foreign, texts = sum(s.foreign for s in own), sum(s.texts for s in own)
+        if len(langs) > 1 and texts and foreign * 2 > texts:
+            found.append(f"{code} {foreign}/{texts}")
+    if not found:
+        return ""
+    tr = translations(lang)
+    return f"{script}: " + tr.ngettext(
+        "%(count)d language of %(of)d has sheets mostly in another language (texts in "
+        "another language/texts): %(languages)s",
+        "%(count)d languages of %(of)d have sheets mostly in another language (texts in "
+        "another language/texts): %(languages)s", len(found)) % {
+        "count": len(found), "of": len(langs), "languages": ", ".join(found)}
