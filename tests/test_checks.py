@@ -212,9 +212,12 @@ def test_po_export_reads_back_with_babel(corpus):
     buffer.seek(0)
     catalog = read_po(buffer, locale="en")
     messages = {m.context: m for m in catalog if m.id}
-    # One Night's texts are translated in the English store: none offered again.
-    assert len(messages) == count == 189
+    # One Night's texts are translated in the English store: none offered again; the two
+    # scripts' titles (Korean) are.
+    assert len(messages) == count == 189 + 2
     assert [context for context in messages if context.startswith("onuw/")] == []
+    assert [context for context in messages if context.startswith("script/")] == [
+        "script/000/title", "script/002/title"]
     stored = next(m for m in corpus.stores["en"].messages
                   if m.context == "onuw/bodyguard/description")
     assert stored.locations == (

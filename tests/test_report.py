@@ -86,14 +86,14 @@ def test_progress_counts_present_sections(built_site):
     html = page(site, "en", "report")
     row = re.search(r'<tr data-lang="ko">(.*?)</tr>', html, re.S).group(1)
     # Korean abilities of the 70 characters some language has an ability for (not the 79
-    # characters); every Korean section of the 291 some language has, and One Night's 113
-    # texts (the rulebook is Korean).
-    assert "51/70" in row and "113/113" in row and "323/404" in row
+    # characters); every Korean section of the 291 some language has, One Night's 113 texts
+    # (the rulebook is Korean) and the titles of the two scripts (Korean).
+    assert "51/70" in row and "113/113" in row and "2/2" in row and "325/406" in row
     # English lacks what export-po offers and update-po puts in the store: the 189 sections
     # with a text to translate from (6 of them written in English files but still Korean);
-    # One Night's 113 texts are in its store.
+    # One Night's 113 texts are in its store; the 2 scripts' titles are not.
     row = re.search(r'<tr data-lang="en">(.*?)</tr>', html, re.S).group(1)
-    assert "25/74" in row and "113/113" in row and "221/410" in row
+    assert "25/74" in row and "113/113" in row and "0/2" in row and "221/412" in row
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ import pytest
 
 from generator.pipeline import load_corpus
 from generator.read.po import read_po_bytes
-from generator.translation.lacking import lacking, lacking_roles
+from generator.translation.lacking import lacking, lacking_roles, lacking_titles
 from generator.views.report import report_view
 from tests.conftest import project_copy
 from tests.projects import almanac
@@ -189,25 +189,29 @@ def test_one_count_of_what_a_language_lacks(project):
     progress = {p.lang: p for p in report.progress}
     sections = Counter(item.section for item in lacking(corpus, "en"))
     roles = len(list(lacking_roles(corpus, "en")))
+    titles = len(list(lacking_titles(corpus, "en")))
     # The report's progress, Translatable now and export-po agree on what English lacks.
     english = progress["en"]
-    assert english.of - english.present == sum(sections.values()) + roles
+    assert english.of - english.present == sum(sections.values()) + roles + titles
     assert {key: of - present for key, present, of in english.sections} == \
         {**{s: sections[s] for s in ("ability", "flavor", "summary", "how_to_run", "examples")},
-         "description": roles}
-    assert roles == 113 and sections["ability"] == 47  # One Night: 113 texts of the rulebook
+         "description": roles, "title": titles}
+    # One Night: 113 texts of the rulebook; the two scripts' titles, Korean.
+    assert roles == 113 and titles == 2 and sections["ability"] == 47
     listed = [t for t in report.translatable if t.lang == "en"]
-    assert sum(len(t.sections) for t in listed if t.id != "onuw") == sum(sections.values())
-    assert [(t.sections, t.page) for t in listed if t.id == "onuw"] == [
-        (("description",), "onuw/roles/sentinel/")]
+    assert sum(len(t.sections) for t in listed if t.id not in ("onuw", "scripts")) == \
+        sum(sections.values())
+    assert [(t.sections, t.page) for t in listed if t.id in ("onuw", "scripts")] == [
+        (("description",), "onuw/roles/sentinel/"), (("title",), "scripts/")]
     run = almanac("export-po", "--lang", "en", "-o", "all.po", root=project)
-    assert run.stdout == f"{sum(sections.values()) + roles} messages → {project / 'all.po'}\n"
+    assert run.stdout == \
+        f"{sum(sections.values()) + roles + titles} messages → {project / 'all.po'}\n"
     # And the store: every message of a section English lacks is empty but the one translated.
     held = read_po_bytes((project / STORE).read_bytes(), STORE).messages
-    assert sum(1 for m in held if not m.string) == sum(sections.values()) + roles
-    # Korean has One Night's descriptions itself: the rulebook is Korean.
+    assert sum(1 for m in held if not m.string) == sum(sections.values()) + roles + titles
+    # Korean has One Night's texts and the scripts' titles itself: the rulebook is Korean.
     korean = {key: (present, of) for key, present, of in progress["ko"].sections}
-    assert korean["description"] == (113, 113)
+    assert korean["description"] == (113, 113) and korean["title"] == (2, 2)
 
 
 def test_a_translation_is_never_a_source_and_every_reference_is_a_real_line(project):
