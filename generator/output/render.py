@@ -37,7 +37,7 @@ from generator.views import labels
 from generator.views.characters import (
     character_view,
     other_language,
-    script_view,
+    script_views,
     sheet_orders,
     team_views,
 )
@@ -273,7 +273,7 @@ def _html_root(path: str, directory_urls: bool = True) -> str:
 def pages(corpus: Corpus, lang: str, extra: list[Page],
           official: OfficialTexts | None = None) -> Iterator[Page]:
     teams = team_views(corpus, lang)
-    scripts = [script_view(corpus, s, lang) for s in corpus.scripts]
+    scripts = script_views(corpus, lang)
     extra_paths = {p.path for p in extra}
     book = rulebook(corpus)
     orders = sheet_orders(corpus)

@@ -9,6 +9,7 @@ from generator.facts.official import OfficialTexts
 from generator.facts.rules import RuleTerm
 from generator.resolve import Character, Corpus
 from generator.views.characters import other_language
+from generator.views.collation import collated
 
 
 @dataclass(frozen=True)
@@ -58,10 +59,10 @@ def _botc(corpus: Corpus) -> list[Character]:
 
 def rule_views(corpus: Corpus, lang: str,
                official: OfficialTexts | None = None) -> tuple[RuleTermView, ...]:
-    """Every term of content/rules.yaml in lang; a language without its own name or definition
-    takes the English ones."""
+    """Every term of content/rules.yaml in lang, in lang's order of their names; a language
+    without its own name or definition takes the English ones."""
     other = other_language(corpus, lang)
-    botc = sorted(_botc(corpus), key=lambda c: c.name(lang))
+    botc = collated(_botc(corpus), lang, lambda c: c.name(lang))
     views = []
     for term in corpus.glossary.rules.terms:
         definition_lang = lang if lang in term.definitions else "en"
@@ -71,12 +72,12 @@ def rule_views(corpus: Corpus, lang: str,
             id=term.id, name=own or _name(term, "en"), name_lang=lang if own else "en",
             other_name=term.names.get(other) or official_name(term, other, official) or
             _name(term, "en"),
-            aliases=term.aliases.get(lang, ()),
+            aliases=tuple(collated(term.aliases.get(lang, ()), lang, str)),
             definition=term.definitions.get(definition_lang, ""), definition_lang=definition_lang,
             team=_team(corpus, term),
             characters=tuple((c.id, c.name(lang), c.name(other)) for c in botc
                              if c.id in users)))
-    return tuple(views)
+    return tuple(collated(views, lang, lambda view: view.name))
 
 
 def official_name(term: RuleTerm, lang: str, official: OfficialTexts | None) -> str:
