@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
-from tests.pdf_fonts import families, pdf_fonts
+from tests.fonts_used import families, pdf_fonts, platform_fonts
 from tests.projects import SMALL_ALMANAC, almanac, site_project
 
 # Real names and labels of the official translations; every sentence is the test's own.
@@ -244,14 +244,16 @@ def test_a_heading_is_set_in_its_writing_systems_font_alone(built, page, lang, n
     project, _, _ = built
     page.goto((project / "site" / lang / "characters" / "chef" / "index.html").as_uri())
     assert page.locator("article h1").inner_text() == name
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("DOM.enable")
-    cdp.send("CSS.enable")
-    root = cdp.send("DOM.getDocument")["root"]["nodeId"]
-    heading = cdp.send("DOM.querySelector", {"nodeId": root, "selector": "article h1"})
-    fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": heading["nodeId"]})["fonts"]
-    cdp.detach()
-    assert [(f["postScriptName"], f["glyphCount"]) for f in fonts] == [(font, len(name))]
+    assert platform_fonts(page, "article h1") == [(font, len(name))]
+
+
+def test_the_root_page_names_each_language_in_its_own_font(built, page):
+    project, _, _ = built
+    page.goto((project / "site" / "404.html").as_uri())
+    fonts = {code: platform_fonts(page, f'a[hreflang="{code}"][lang]')
+             for code in ("ru", "th", "ja", "zh-Hans")}
+    assert fonts == {"ru": [("NotoSans-Regular", 7)], "th": [("NotoSansThai-Regular", 3)],
+                     "ja": [("IPAPGothic", 3)], "zh-Hans": [("WenQuanYiMicroHei", 4)]}
 
 
 @pytest.mark.parametrize(("lang", "direction", "text"), [
