@@ -47,3 +47,17 @@ def test_texts_the_collation_finds_equal_keep_one_order():
     assert key("é")[0] == key("e\u0301")[0]
     assert sorted(["é", "e\u0301"], key=key) == sorted(["e\u0301", "é"], key=key) == \
         ["e\u0301", "é"]
+
+
+def test_the_rules_terms_and_the_one_night_roles_are_listed_by_name(corpus):
+    from generator.views.onuw import role_views
+    from generator.views.rules import rule_views
+    # Not in content/rules.yaml's order, nor the roles' by team and id.
+    assert [t.name for t in rule_views(corpus, "en")] == [
+        "Drunkenness", "Execution", "Fabled", "Mad", "Nomination", "Poisoned", "Registers as",
+        "Traveller"]
+    assert [t.name for t in rule_views(corpus, "ko")] == [
+        "광기", "등록", "여행자", "전설", "중독", "지목", "처형", "취함"]
+    assert [r.name for r in role_views(corpus, "en")] == [
+        "Alpha Wolf", "Apprentice Seer", "Bodyguard", "Curator", "Dream Wolf", "Mystic Wolf",
+        "Paranormal Investigator", "Revealer", "Sentinel", "Village Idiot", "Witch"]
