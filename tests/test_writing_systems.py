@@ -247,6 +247,15 @@ def test_a_heading_is_set_in_its_writing_systems_font_alone(built, page, lang, n
     assert platform_fonts(page, "article h1") == [(font, len(name))]
 
 
+def test_chinese_text_sets_its_quotation_marks_in_its_own_font(built, page):
+    project, _, _ = built
+    page.goto((project / "site" / "zh-Hans" / "characters" / "chef" / "index.html").as_uri())
+    summary = "“在第一顿晚餐时，你会得知有几碗试验汤太咸。”厨师数一数汤碗。"
+    page.locator("article p", has_text=summary).evaluate("e => e.id = 'summary'")
+    # Full width, as Chinese sets them, not Noto Sans's “ ”.
+    assert platform_fonts(page, "#summary") == [("WenQuanYiMicroHei", len(summary))]
+
+
 def test_the_root_page_names_each_language_in_its_own_font(built, page):
     project, _, _ = built
     page.goto((project / "site" / "404.html").as_uri())
