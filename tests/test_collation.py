@@ -35,6 +35,7 @@ def test_a_list_is_in_its_languages_order(lang, names):
     ("zh_Hans", "zh-Hans"),  # the official data's spelling
     ("en-x-pirate", "en"),  # a private-use part changes nothing
     ("zz", "en"),  # no collation of its own: the root's
+    ("../x", "en"),  # no language tag ICU can read: the root's, not an error
 ])
 def test_a_language_without_an_order_of_its_own_takes_its_parents(lang, like):
     names = ["oa", "ñu", "nz", "厨师", "小恶魔", "a", "A", "b"]

@@ -18,7 +18,10 @@ T = TypeVar("T")
 @cache
 def _collator(lang: str) -> icu.Collator:
     # ICU walks the CLDR parents itself; a private-use part (en-x-pirate) changes no order.
-    return icu.Collator.createInstance(icu.Locale.forLanguageTag(language_tag(lang)))
+    try:
+        return icu.Collator.createInstance(icu.Locale.forLanguageTag(language_tag(lang)))
+    except icu.ICUError:  # no tag ICU can read ("../x"): no language's order but the root's
+        return icu.Collator.createInstance(icu.Locale.getRoot())
 
 
 def sort_key(lang: str) -> Callable[[str], tuple[bytes, str]]:
