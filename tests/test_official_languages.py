@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
+from tests.fonts_used import families, pdf_fonts, platform_fonts
 from tests.projects import almanac, catalogs_of, site_project
 
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -225,9 +226,10 @@ def test_names_in_the_other_languages_are_other_names_but_the_ones_shown(built):
     html = page(site, "de", "characters/imp")
     # German and English both call it Imp: shown once, as the page's name.
     assert "<h1>Imp</h1>" in html and "almanac-other-name" not in html
+    # In German's order, which puts the scripts in CLDR's: Cyrillic, Hangul, kana, Han.
     assert '<span class="almanac-aliases"><span lang="en">Also called</span>: ' \
-           '<span lang="ko">임프</span>, <span lang="ja">インプ</span>, ' \
-           '<span lang="zh-Hans">小恶魔</span>, <span lang="ru">Чёрт</span></span>' in html
+           '<span lang="ru">Чёрт</span>, <span lang="ko">임프</span>, ' \
+           '<span lang="ja">インプ</span>, <span lang="zh-Hans">小恶魔</span></span>' in html
 
 
 def test_the_report_counts_the_strings_shown_in_english_per_language(built):
@@ -396,3 +398,42 @@ def test_a_particle_typed_with_a_name_finds_what_the_name_finds(built, page, lan
 
 def page_text(site: Path, lang: str, path: str) -> str:
     return (site / lang / path / "index.html").read_text(encoding="utf-8")
+
+
+# Each team's names on the home page and the rules terms' names, in the language's CLDR order:
+# Chinese and Russian put their own letters before Latin, Japanese after it (the English names
+# stand in where the fixture has none); code point order would put Latin first in all three.
+@pytest.mark.parametrize("lang, townsfolk, first_term, last_term", [
+    ("zh-Hans", ["厨师", "Fortune Teller"], "中毒", "Traveller"),
+    ("ru", ["Повар", "Fortune Teller"], "Отравлен", "Traveller"),
+    ("ja", ["Fortune Teller", "料理人"], "Drunkenness", "毒状態")])
+def test_lists_are_in_the_languages_order(built, lang, townsfolk, first_term, last_term):
+    site, _ = built
+    home = page(site, lang, "")
+    roster = re.search(r'<p class="almanac-roster">(.*?)</p>', home).group(1)
+    assert re.findall(r'<a href="[^"]+">([^<]+)</a>', roster) == townsfolk
+    terms = re.findall(r'<li><a href="[^"]+"[^>]*>([^<]+)</a>', page(site, lang, "rules"))
+    assert (terms[0], terms[-1], len(terms)) == (first_term, last_term, 8)
+
+
+def test_german_and_russian_sheets_print_every_letter_in_noto_sans(project, tmp_path):
+    """Not in the Korean font (which lacks some Cyrillic letters, so a word took them from
+    another font): each sheet names Noto Sans alone, as named, embedded subsets."""
+    root, official = project
+    result = almanac("print", str(FIXTURES / "trouble-brewing.json"), "-o", str(tmp_path),
+                     "--lang", "de,ru", "--official", str(official), root=root)
+    assert result.returncode == 0, result.stderr
+    for lang in ("de", "ru"):
+        for kind in ("script", "first", "other"):
+            fonts = pdf_fonts(tmp_path / f"{kind}-{lang}.pdf")
+            assert families(fonts) == {"NotoSans"}, (kind, lang, fonts)
+            assert all(kind_ == "CID TrueType" and embedded == subset == "yes"
+                       for _, kind_, embedded, subset in fonts), fonts
+
+
+@pytest.mark.parametrize("lang, name", [("de", "Giftmischer"), ("ru", "Отравитель")])
+def test_a_latin_and_a_cyrillic_heading_are_set_in_noto_sans(built, page, lang, name):
+    site, _ = built
+    page.goto((site / lang / "characters" / "poisoner" / "index.html").as_uri())
+    assert page.locator("article h1").inner_text() == name
+    assert platform_fonts(page, "article h1") == [("NotoSans-Regular", len(name))]

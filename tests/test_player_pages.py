@@ -10,6 +10,7 @@ import pytest
 
 from generator.output.browser import serve
 from generator.parse.vocabulary import quoted_ability
+from generator.views.collation import collated
 from tests.conftest import FILES, line_of
 
 SECTION_IDS = {"ko": ("능력", "분위기-글", "해설", "진행-방법", "예시--메모"),
@@ -115,12 +116,18 @@ def test_the_000_characters_list_their_jinx_partners_with_links(built_site, corp
         for lang in ("ko", "en"):
             html = page(site, lang, f"characters/{ident}")
             items = re.findall(r'<li data-jinx="([^"]+)">(.*?)</li>', html)
-            assert [pair for pair, _ in items] == [" ".join(sorted((ident, p))) for p in partners]
-            for partner, (_, item) in zip(partners, items, strict=True):
+            # In the page's language's order of the partners' names.
+            names = {p: corpus.glossary.by_id("botc", p).name(lang) for p in partners}
+            shown = collated(partners, lang, names.__getitem__)
+            assert [pair for pair, _ in items] == [" ".join(sorted((ident, p))) for p in shown]
+            for partner, (_, item) in zip(shown, items, strict=True):
                 linked = f'<a href="../../characters/{partner}/">' in item
                 assert linked == (partner in pages), (ident, partner)
     widow = page(site, "ko", "characters/widow")
     assert '<li data-jinx="damsel widow"><a href="../../characters/damsel/">아가씨</a>' in widow
+    # 마술사, 배교자, 아가씨, 양귀비 재배꾼, 연금술사: Korean order, not the ids'.
+    assert re.findall(r'<li data-jinx="([^"]+)">', widow) == [
+        "magician widow", "heretic widow", "damsel widow", "poppygrower widow", "alchemist widow"]
 
 
 @pytest.mark.parametrize("ident,edition,english,korean", [

@@ -84,8 +84,9 @@ def test_the_page_of_a_character_without_entry_has_tokens_and_night_order(sites)
 def test_jinxes_are_the_datas_and_link_every_partner_page(sites):
     spy = page(sites["official"], "ko", "characters/spy")
     jinxes = re.findall(r'<li data-jinx="([^"]+)"><a href="([^"]+)">([^<]+)</a>', spy)
-    assert jinxes == [("fortuneteller spy", "../../characters/fortuneteller/", "점쟁이"),
-                      ("poisoner spy", "../../characters/poisoner/", "독살범")]
+    # In Korean order of the names (ㄷ before ㅈ), not of the ids.
+    assert jinxes == [("poisoner spy", "../../characters/poisoner/", "독살범"),
+                      ("fortuneteller spy", "../../characters/fortuneteller/", "점쟁이")]
     assert "스파이가 후추통을 훔쳐보면, 독살범은 소금을 대신 씁니다." in spy
     chef = page(sites["official"], "en", "characters/chef")
     assert re.findall(r'<li data-jinx="([^"]+)"><a href="([^"]+)">', chef) == [

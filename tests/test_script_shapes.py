@@ -352,7 +352,8 @@ def test_a_written_out_night_number_places_the_character_there(corpus, read, tmp
     # Its 0: the Poisoner does not wake on other nights; its 76 is today's place.
     other = build_sheet(corpus, spec, "en", "other")
     assert [r.id for r in other.rows] == ["dusk", "imp", "fortuneteller", "dawn"]
-    assert [c.id for c in other.not_waking] == ["chef", "washerwoman", "poisoner"]
+    # Listed by name: Chef, Poisoner, Washerwoman.
+    assert [c.id for c in other.not_waking] == ["chef", "poisoner", "washerwoman"]
     # Where the script orders a night itself, its numbers there say nothing.
     from dataclasses import replace
     ordered = replace(spec, first_night=("dusk", "fortuneteller", "dawn"))

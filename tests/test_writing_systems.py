@@ -1,6 +1,7 @@
 """Every script's letters, and right to left: the fonts scripts/setup installs have the letters
-of Thai, Hebrew, Japanese and Chinese pages and sheets, which name them in their font stacks and
-print them as named, embedded subsets; Hebrew pages and sheets run right to left with Latin
+of Thai, Hebrew, Japanese, Chinese, German and Russian pages and sheets, which set each writing
+system in its own font (Latin and Cyrillic in Noto Sans, never the Korean font) and print them
+as named, embedded subsets; Hebrew pages and sheets run right to left with Latin
 text isolated; a letter no installed font has is said in one line, and --strict fails."""
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
+from tests.fonts_used import families, pdf_fonts, platform_fonts
 from tests.projects import SMALL_ALMANAC, almanac, site_project
 
 # Real names and labels of the official translations; every sentence is the test's own.
@@ -66,6 +68,7 @@ ja:
   examples: Examples
   not_written_yet: Not written yet.
   night: {first: first night, each: each night, other: except the first}
+ru: {name: Русский, site_name: Альманах, fallback: [en], letters: [CYRILLIC]}
 zh-Hans:
   name: 简体中文
   site_name: 年鉴
@@ -106,6 +109,9 @@ def _project(root: Path, thai: dict) -> tuple[Path, Path]:
     for code, data in (("th", thai), ("ja", JAPANESE), ("he", HEBREW)):
         (official / f"game.{code}.json").write_text(json.dumps(data, ensure_ascii=False),
                                                    encoding="utf-8")
+    # The official translation's names, sentences made up. (No German: a Latin title would be
+    # either language's, and the tests below read the English title's marks.)
+    shutil.copy(ROOT / "tests" / "fixtures" / "official-languages" / "game.ru.json", official)
     (project / "script.json").write_text(json.dumps(SCRIPT), encoding="utf-8")
     return project, official
 
@@ -120,20 +126,9 @@ def built(tmp_path_factory):
 @pytest.fixture(scope="module")
 def printed(built):
     project, official, _ = built
-    result = almanac("print", "script.json", "-o", "sheets", "--lang", "th,he,ja,zh-Hans",
+    result = almanac("print", "script.json", "-o", "sheets", "--lang", "th,he,ja,zh-Hans,ru",
                      "--official", str(official), root=project)
     return project / "sheets", result
-
-
-# A font as pdffonts lists it: name, type, encoding, embedded, subset, unicode, object.
-_FONT = re.compile(r"(\S+)\s+(.+?)\s+(\S+)\s+(yes|no)\s+(yes|no)\s+(?:yes|no)\s+\d+\s+\d+")
-
-
-def _fonts(pdf: Path) -> list[tuple[str, str, str, str]]:
-    """Each font of a PDF: name, type, embedded, subset."""
-    listing = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True,
-                             check=True).stdout.splitlines()[2:]
-    return [(m[1], m[2], m[4], m[5]) for line in listing if (m := _FONT.fullmatch(line))]
 
 
 def _page(project: Path, lang: str, path: str = "characters/chef/index.html") -> str:
@@ -144,15 +139,17 @@ def _page(project: Path, lang: str, path: str = "characters/chef/index.html") ->
 SETUP_FONTS = (("th", "Noto Sans Thai"), ("he", "Noto Sans Hebrew"), ("ar", "Noto Sans Arabic"),
                ("fa", "Noto Sans Arabic"), ("hi", "Noto Sans Devanagari"),
                ("ka", "Noto Sans Georgian"), ("ja", "IPAPGothic"),
-               ("zh-cn", "WenQuanYi Micro Hei"), ("ko", "NanumGothic"))
+               ("zh-cn", "WenQuanYi Micro Hei"), ("ko", "NanumGothic"), ("ru", "Noto Sans"),
+               ("el", "Noto Sans"), ("vi", "Noto Sans"), ("tr", "Noto Sans"))
 
 
 @pytest.mark.parametrize(("lang", "family"), SETUP_FONTS)
 def test_setup_installs_a_font_for_each_script_that_the_stylesheets_name(lang, family):
-    families = subprocess.run(["fc-list", f":lang={lang}", "family"], capture_output=True,
-                              text=True, check=True).stdout
-    assert family in {name for line in families.splitlines() for name in line.split(",")}
-    assert f'"{family}"' in (ROOT / "templates" / "assets" / "fonts.css").read_text(
+    listed = subprocess.run(["fc-list", f":lang={lang}", "family"], capture_output=True,
+                            text=True, check=True).stdout
+    assert family in {name for line in listed.splitlines() for name in line.split(",")}
+    # By family, or by a font's full name (local("Noto Sans Thai Regular")).
+    assert f'"{family}' in (ROOT / "templates" / "assets" / "fonts.css").read_text(
         encoding="utf-8")
 
 
@@ -207,23 +204,65 @@ def test_a_left_to_right_page_isolates_the_hebrew_language_name(built):
     assert 'lang="ko" dir=' not in page
 
 
+# The families a sheet's letters are printed in (Latin, Greek and Cyrillic in Noto Sans, each
+# other writing system in its own), by PostScript name.
+SHEET_FONTS = {"th": {"NotoSans", "NotoSansThai"}, "he": {"NotoSans", "NotoSansHebrew"},
+               "ja": {"NotoSans", "IPAPGothic"}, "zh-Hans": {"NotoSans", "WenQuanYiMicroHei"},
+               "ru": {"NotoSans"}}
+
+
 def test_every_sheet_prints_on_one_page_with_a_named_font_of_its_letters(printed):
     folder, result = printed
     assert result.returncode == 0, result.stderr
     assert "no-font" not in result.stderr
-    expected = {"th": "NotoSansThai", "he": "NotoSansHebrew", "ja": "IPAPGothic",
-                "zh-Hans": "WenQuanYiMicroHei"}
-    for lang, family in expected.items():
+    for lang, wanted in SHEET_FONTS.items():
         for kind in ("script", "first", "other"):
             pdf = folder / f"{kind}-{lang}.pdf"
-            fonts = _fonts(pdf)
-            assert fonts and all(kind_ != "Type 3" and embedded == "yes" and subset == "yes"
-                                 for _, kind_, embedded, subset in fonts), (pdf, fonts)
-            assert any(re.fullmatch(rf"[A-Z]{{6}}\+{family}(-Regular)?", name)
-                       for name, *_ in fonts), (pdf, fonts)
+            fonts = pdf_fonts(pdf)
+            assert fonts and all(kind_ == "CID TrueType" and embedded == "yes" and subset == "yes"
+                                 and re.fullmatch(r"[A-Z]{6}\+[A-Za-z]+(-[A-Za-z]+)?", name)
+                                 for name, kind_, embedded, subset in fonts), (pdf, fonts)
+            # No Korean font sets a Russian letter; the other night of the Chinese
+            # sheet has no Chinese text (the almanac has not written the Imp).
+            expected = wanted - {"WenQuanYiMicroHei"} if (kind, lang) == ("other", "zh-Hans") \
+                else wanted
+            assert families(fonts) == expected, (pdf, fonts)
             pages = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True,
                                    check=True).stdout
             assert re.search(r"^Pages:\s+1$", pages, re.M), pdf
+
+
+# A character page's heading (its name) on each language's site, and the one font Chromium sets
+# it in, by PostScript name: Latin and Cyrillic in Noto Sans, never in the Korean font.
+HEADINGS = [("ru", "Повар", "NotoSans-Regular"),
+            ("ja", "料理人", "IPAPGothic"), ("ko", "요리사", "NanumGothic"),
+            ("th", "เชฟ", "NotoSansThai-Regular"), ("en", "Chef", "NotoSans-Regular")]
+
+
+@pytest.mark.parametrize(("lang", "name", "font"), HEADINGS)
+def test_a_heading_is_set_in_its_writing_systems_font_alone(built, page, lang, name, font):
+    project, _, _ = built
+    page.goto((project / "site" / lang / "characters" / "chef" / "index.html").as_uri())
+    assert page.locator("article h1").inner_text() == name
+    assert platform_fonts(page, "article h1") == [(font, len(name))]
+
+
+def test_chinese_text_sets_its_quotation_marks_in_its_own_font(built, page):
+    project, _, _ = built
+    page.goto((project / "site" / "zh-Hans" / "characters" / "chef" / "index.html").as_uri())
+    summary = "“在第一顿晚餐时，你会得知有几碗试验汤太咸。”厨师数一数汤碗。"
+    page.locator("article p", has_text=summary).evaluate("e => e.id = 'summary'")
+    # Full width, as Chinese sets them, not Noto Sans's “ ”.
+    assert platform_fonts(page, "#summary") == [("WenQuanYiMicroHei", len(summary))]
+
+
+def test_the_root_page_names_each_language_in_its_own_font(built, page):
+    project, _, _ = built
+    page.goto((project / "site" / "404.html").as_uri())
+    fonts = {code: platform_fonts(page, f'a[hreflang="{code}"][lang]')
+             for code in ("ru", "th", "ja", "zh-Hans")}
+    assert fonts == {"ru": [("NotoSans-Regular", 7)], "th": [("NotoSansThai-Regular", 3)],
+                     "ja": [("IPAPGothic", 3)], "zh-Hans": [("WenQuanYiMicroHei", 4)]}
 
 
 @pytest.mark.parametrize(("lang", "direction", "text"), [

@@ -3,6 +3,7 @@ report, the source views, the scripts' sheets) and the language's MkDocs config,
 build/<lang>/ for a site in site/<lang>/."""
 from __future__ import annotations
 
+from operator import attrgetter
 from pathlib import Path, PurePosixPath
 
 from generator.errors import AlmanacError
@@ -14,6 +15,7 @@ from generator.output.render import Docs, Known, Page, render_docs
 from generator.output.site import RULES_PAGE, nav, write_config
 from generator.read.corpus import DATA_FILES, NAME_MAX, page_name_size, store_file
 from generator.resolve import Corpus
+from generator.views.collation import collated
 from generator.views.corpus_script import from_corpus
 from generator.views.narration import build_narration, set_title
 from generator.views.nightsheet import build_sheet
@@ -39,7 +41,7 @@ def extra_pages(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
     if rules := rules_view(corpus, lang):
         pages.insert(0, Page(RULES_PAGE, "rules/game.md.j2", {"rules": rules}))
     pages += [Page(source.page, "source.md.j2", {"source": source}) for source in sources]
-    for script in corpus.scripts:
+    for script in collated(corpus.scripts, lang, attrgetter("title")):
         spec = from_corpus(script)
         pages.append(Page(f"scriptsheets/{script.id}.md", "scriptsheet/page.md.j2",
                           {"sheet": build_script_sheet(corpus, spec, lang, official)}))

@@ -38,7 +38,7 @@ from generator.views import labels
 from generator.views.characters import (
     character_view,
     other_language,
-    script_view,
+    script_views,
     sheet_orders,
     team_views,
 )
@@ -295,7 +295,7 @@ def _html_root(path: str, directory_urls: bool = True) -> str:
 def pages(corpus: Corpus, lang: str, extra: list[Page],
           official: OfficialTexts | None = None) -> Iterator[Page]:
     teams = team_views(corpus, lang)
-    scripts = [script_view(corpus, s, lang) for s in corpus.scripts]
+    scripts = script_views(corpus, lang)
     extra_paths = {p.path for p in extra}
     book = rulebook(corpus)
     orders = sheet_orders(corpus)
@@ -359,6 +359,12 @@ def rendered(corpus: Corpus, lang: str, templates: Path, extra: list[Page],
         yield page.path, text
 
 
+def _fonts(templates: Path) -> Markup:
+    """The stylesheet of each writing system's font, inline in a page outside every language's
+    site (which names each language in its own letters)."""
+    return Markup((templates / "assets" / "fonts.css").read_text(encoding="utf-8"))
+
+
 def redirect_page(corpus: Corpus, templates: Path, directory_urls: bool = True) -> str:
     """The site's root: sends the browser to the language it asks for; a browser in none of the
     site's languages to English, the game's own language (most of its players read it), where
@@ -366,7 +372,7 @@ def redirect_page(corpus: Corpus, templates: Path, directory_urls: bool = True) 
     env = environment(templates, corpus.languages.default.code, corpus, directory_urls)
     unmatched = (corpus.languages.get("en") or corpus.languages.default).code
     return isolated(env.get_template("redirect.html.j2").render(
-        languages=corpus.languages.all, unmatched=unmatched),
+        languages=corpus.languages.all, unmatched=unmatched, fonts=_fonts(templates)),
         corpus.languages.default.code, corpus.languages.codes)
 
 
@@ -401,7 +407,8 @@ def not_found_page(corpus: Corpus, templates: Path, site_url: str,
         urlsplit(site_url).path.rstrip("/") + "/" if site_url else "/"
     others = [language for language in corpus.languages.all if language not in written]
     return isolated(env.get_template("not-found.html.j2").render(pages=texts, base=base,
-                                                                 others=others),
+                                                                 others=others,
+                                                                 fonts=_fonts(templates)),
                     corpus.languages.default.code, corpus.languages.codes)
 
 

@@ -18,6 +18,7 @@ from generator.parse.vocabulary import quoted_ability
 from generator.resolve import Character, Corpus, Script
 from generator.translation.lacking import is_stale, title_translation
 from generator.views import labels
+from generator.views.collation import collated
 from generator.views.corpus_script import from_corpus
 from generator.views.fallback import in_chain_order
 from generator.views.nightsheet import woken
@@ -271,7 +272,7 @@ def jinx_partners(corpus: Corpus, ident: str, lang: str,
                                     corpus.character("botc", other) is not None,
                                     markup_parts(text.text) if text else (),
                                     text.lang if text else lang))
-    return tuple(partners)
+    return tuple(collated(partners, lang, lambda partner: partner.name))
 
 
 def _aliases(corpus: Corpus, term: Term | None, lang: str) -> tuple[tuple[str, str], ...]:
@@ -284,7 +285,8 @@ def _aliases(corpus: Corpus, term: Term | None, lang: str) -> tuple[tuple[str, s
                for alias in term.aliases.get(code, ())]
     # A name the page shows already (the Imp is "Imp" in German too) is no other name.
     shown_names = {term.name(code) for code in shown}
-    return tuple(dict.fromkeys(pair for pair in names + aliases if pair[0] not in shown_names))
+    return tuple(collated(dict.fromkeys(pair for pair in names + aliases
+                                        if pair[0] not in shown_names), lang, lambda p: p[0]))
 
 
 def _name_lang(corpus: Corpus, term: Term | None, lang: str,
@@ -324,8 +326,8 @@ def character_view(corpus: Corpus, character: Character, lang: str, orders: Shee
     term: Term | None = corpus.glossary.by_id(character.game, character.id)
     sections = sections_for(corpus, character, lang, official)
     ability = next((s for s in sections if s.key == "ability" and s.lines), None)
-    scripts = tuple((s.id, s.title, s.lang) for s in corpus.scripts
-                    if character.id in s.characters)
+    scripts = tuple(collated(((s.id, s.title, s.lang) for s in corpus.scripts
+                              if character.id in s.characters), lang, lambda s: s[1]))
     sources = tuple(f"{e.file}:{e.line}" for es in character.places.values() for e in es)
     card = official.character(character.id) if official else None
     edition = term.edition if term else card.edition if card else ""
@@ -368,7 +370,7 @@ def by_team(corpus: Corpus, characters: list[Character], lang: str) -> tuple[Tea
 
 def team_views(corpus: Corpus, lang: str) -> tuple[TeamView, ...]:
     botc = [c for c in corpus.characters if c.game == "botc"]
-    return by_team(corpus, sorted(botc, key=lambda c: c.name(lang)), lang)
+    return by_team(corpus, collated(botc, lang, lambda c: c.name(lang)), lang)
 
 
 @dataclass(frozen=True)
@@ -400,3 +402,9 @@ def script_view(corpus: Corpus, script: Script, lang: str) -> ScriptView:
     return ScriptView(script.id, title, script.author,
                       tuple(n.text for n in script.notes), f"{script.file}:{script.line}",
                       by_team(corpus, members, lang), script.lang, title_lang)
+
+
+def script_views(corpus: Corpus, lang: str) -> tuple[ScriptView, ...]:
+    """The corpus's scripts in lang's order of their titles."""
+    return tuple(collated((script_view(corpus, s, lang) for s in corpus.scripts), lang,
+                          lambda view: view.title))

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import groupby
+from operator import attrgetter
 
 from generator.facts.catalogs import has_catalog
 from generator.facts.languages import ALMANAC, CARD, Source
@@ -22,6 +23,7 @@ from generator.parse.vocabulary import letter_system
 from generator.read.script_spec import ScriptSpec
 from generator.resolve import Corpus
 from generator.views.abilities import almanac_ability
+from generator.views.collation import collated
 from generator.views.fallback import in_chain_order
 from generator.views.overrides import Overrides, overrides, own_text
 from generator.views.sheet_kinds import NIGHTS
@@ -315,7 +317,8 @@ def build_sheet(corpus: Corpus, script: ScriptSpec, lang: str, night: str,
             not_placed.append(listed)
     title = corpus.glossary.title(script.title, lang)
     return NightSheet(script.id, title, script.author, lang,
-                      night, tuple(rows), tuple(not_waking), tuple(not_placed), apart,
+                      night, tuple(rows), tuple(collated(not_waking, lang, attrgetter("name"))),
+                      tuple(collated(not_placed, lang, attrgetter("name"))), apart,
                       tuple(also),
                       title_in(corpus.languages, script.title, title, lang, script.lang))
 

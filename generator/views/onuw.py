@@ -10,6 +10,7 @@ from generator.resolve import Corpus
 from generator.translation.lacking import role_translation
 from generator.translation.onuw_texts import Sentence, sentences
 from generator.views.characters import other_language
+from generator.views.collation import collated
 
 GAME = "onuw"
 ARTIFACTS = "onuw-artifact"
@@ -101,6 +102,7 @@ def rulebook(corpus: Corpus) -> Rulebook | None:
 
 
 def role_views(corpus: Corpus, lang: str) -> tuple[RoleView, ...]:
+    """The rulebook's roles, in lang's order of their names."""
     book = rulebook(corpus)
     if book is None:
         return ()
@@ -142,7 +144,7 @@ def role_views(corpus: Corpus, lang: str) -> tuple[RoleView, ...]:
             acts_at_once=bool(note and note.acts_at_once), codes=codes,
             source=f"{corpus.stores[lang].file}:{translated.string_line}" if translated else
             f"{book.file}:{role.line}"))
-    return tuple(views)
+    return tuple(collated(views, lang, lambda view: view.name))
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from generator.translation.lacking import (
     store_message,
 )
 from generator.translation.onuw_texts import book_texts
+from generator.views.collation import sort_key
 from generator.views.messages import Piece, description, pieces
 from generator.views.sources import source_link
 
@@ -217,6 +218,7 @@ def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
     langs = corpus.languages.codes
     names = {c.id: c.name(lang) for c in corpus.characters if c.game == "botc"}
     teams = {c.id: c.team for c in corpus.characters if c.game == "botc"}
+    collation = sort_key(lang)
     rows = tuple(
         MatrixRow(ident, names[ident], teams[ident],
                   tuple(Cell(s, tuple((code, table[key][code][s]) for code in langs))
@@ -224,7 +226,7 @@ def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
                   " ".join(sorted({table[key][code][s] for code in langs for s in SECTIONS}
                                   - {PRESENT})))
         for key in sorted(table, key=lambda k: (corpus.glossary.team_order(teams[k[1]]),
-                                                names[k[1]].casefold()))
+                                                collation(names[k[1]])))
         for ident in [key[1]])
     progress = tuple(_progress(corpus, table, code, official) for code in langs)
     by_script = tuple(
@@ -247,7 +249,7 @@ def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
                                  key=lambda t: (corpus.glossary.team_order(t), t)))
     translatable = tuple(t for code in langs for t in (*sorted(
         _translatable(corpus, code, lang),
-        key=lambda t: (corpus.glossary.team_order(teams.get(t.id, "")), t.name.casefold())),
+        key=lambda t: (corpus.glossary.team_order(teams.get(t.id, "")), collation(t.name))),
         *_roles_translatable(corpus, code, lang), *_titles_translatable(corpus, code, lang)))
     return ReportView(progress, rows, present_teams, by_script, by_file, checks,
                       translatable)

@@ -12,6 +12,7 @@ from generator.facts.official import OfficialTexts
 from generator.facts.rules import FALLBACK, SETUP_TEAMS, Chapter, RuleTerm, SetupRow
 from generator.resolve import Character, Corpus
 from generator.views.characters import other_language
+from generator.views.collation import collated
 
 # How a term's characters use it, in the order the page lists them.
 GROUPS = (TEAM, NAMED, TEXT) = ("team", "named", "text")
@@ -104,7 +105,7 @@ def _groups(corpus: Corpus, term: RuleTerm, official: OfficialTexts | None, lang
     """The term's characters by how they use it, each in one group (its first), each group by
     name in lang: a Traveller is listed among the Travellers, not among the characters whose
     text mentions them."""
-    botc = sorted(_botc(corpus), key=lambda c: c.name(lang))
+    botc = collated(_botc(corpus), lang, lambda c: c.name(lang))
     users = _users(corpus, term, official)
     kinds = {c.id: TEAM if c.team == term.id else NAMED if c.id in term.named else TEXT
              for c in botc if c.id in users or c.id in term.named}
@@ -144,8 +145,8 @@ def rules_view(corpus: Corpus, lang: str) -> RulesView | None:
 
 def rule_views(corpus: Corpus, lang: str,
                official: OfficialTexts | None = None) -> tuple[RuleTermView, ...]:
-    """Every term of content/rules.yaml in lang; a language without its own name or definition
-    takes the English ones."""
+    """Every term of content/rules.yaml in lang, in lang's order of their names; a language
+    without its own name or definition takes the English ones."""
     other = other_language(corpus, lang)
     chapters = {chapter.id: chapter for chapter in corpus.glossary.rules.chapters}
     views = []
@@ -158,12 +159,12 @@ def rule_views(corpus: Corpus, lang: str,
             id=term.id, name=own or _name(term, "en"), name_lang=lang if own else "en",
             other_name=term.names.get(other) or official_name(term, other, official) or
             _name(term, "en"),
-            aliases=term.aliases.get(lang, ()),
+            aliases=tuple(collated(term.aliases.get(lang, ()), lang, str)),
             definition=term.definitions.get(definition_lang, ""), definition_lang=definition_lang,
             team=_team(corpus, term), groups=_groups(corpus, term, official, lang, other),
             chapter=term.chapter, chapter_title=chapter_title, chapter_lang=chapter_lang,
             sources=_sources(term.sources)))
-    return tuple(views)
+    return tuple(collated(views, lang, lambda view: view.name))
 
 
 def official_name(term: RuleTerm, lang: str, official: OfficialTexts | None) -> str:

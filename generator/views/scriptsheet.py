@@ -9,6 +9,7 @@ from generator.facts.official import OfficialText, OfficialTexts, Part, markup_p
 from generator.read.script_spec import ScriptSpec
 from generator.resolve import Corpus
 from generator.views.abilities import almanac_ability
+from generator.views.collation import sort_key
 from generator.views.fallback import in_chain_order
 from generator.views.overrides import own_text
 from generator.views.writing import title_in, written_in
@@ -151,11 +152,13 @@ def _character(corpus: Corpus, script: ScriptSpec, ident: str, lang: str,
 
 def _jinxes(corpus: Corpus, script: ScriptSpec, lang: str, official: OfficialTexts | None,
             names: dict[str, str]) -> tuple[JinxView, ...]:
-    """Every official jinx pair with both characters on the script, and the script's own."""
+    """Every official jinx pair with both characters on the script, and the script's own, each
+    pair's names and the pairs in lang's order."""
     own = {tuple(sorted((ident, other))): reason
            for ident, custom in (*script.custom.items(), *script.written_out.items())
            for other, reason in custom.jinxes if other in names and other != ident}
     pairs = sorted(set(corpus.glossary.jinx_pairs(script.characters)) | set(own))
+    key = sort_key(lang)
     views = []
     for a, b in pairs:
         text = official.jinx(a, b, lang) if official else None
@@ -166,8 +169,9 @@ def _jinxes(corpus: Corpus, script: ScriptSpec, lang: str, official: OfficialTex
             text_lang = written_in(corpus.languages, own[(a, b)]) or lang
         else:
             parts, source, text_lang = (), "none", lang
-        views.append(JinxView(f"{a} {b}", (names[a], names[b]), parts, source, text_lang))
-    return tuple(views)
+        first, second = sorted((names[a], names[b]), key=key)
+        views.append(JinxView(f"{a} {b}", (first, second), parts, source, text_lang))
+    return tuple(sorted(views, key=lambda view: tuple(map(key, view.names))))
 
 
 def build_script_sheet(corpus: Corpus, script: ScriptSpec, lang: str,
