@@ -58,7 +58,7 @@ def test_the_rules_terms_and_the_one_night_roles_are_listed_by_name(corpus):
         "Drunkenness", "Execution", "Fabled", "Mad", "Nomination", "Poisoned", "Registers as",
         "Traveller"]
     assert [t.name for t in rule_views(corpus, "ko")] == [
-        "광기", "등록", "여행자", "전설", "중독", "지목", "처형", "취함"]
+        "등록", "여행자", "전설", "중독", "지명", "집착", "처형", "취함"]
     assert [r.name for r in role_views(corpus, "en")] == [
         "Alpha Wolf", "Apprentice Seer", "Bodyguard", "Curator", "Dream Wolf", "Mystic Wolf",
         "Paranormal Investigator", "Revealer", "Sentinel", "Village Idiot", "Witch"]

@@ -18,7 +18,7 @@ from generator.commands.build import build
 from generator.facts.official import load_official
 from generator.output.browser import serve
 from tests.conftest import ROOT
-from tests.projects import almanac, site_files, site_project
+from tests.projects import almanac, catalogs_of, site_files, site_project
 from tests.test_hostile_browser import INJECTED, tab
 
 __all__ = ["tab"]  # the fixture, for the tests of this module
@@ -67,13 +67,15 @@ def hostile(tmp_path_factory):
     root = tmp_path_factory.mktemp("official")
     data = attacked_data(root / "data")
     project = site_project(root / "project")
-    assert build(project, "http://127.0.0.1:8000/", official=load_official(data),
-                 languages="ko,en,de,he", official_dir=str(data)) == 0
-    (project / "script.json").write_text(json.dumps(
-        [{"id": "_meta", "name": "Hostile"}, "chef", "fortuneteller", "poisoner", "spy", "imp"]),
-        encoding="utf-8")
-    printed = almanac("print", "script.json", "-o", "sheets", "--official", str(data), "--lang",
-                      "de,he", root=project)
+    # German and Hebrew without catalogs of their own: their interface is the data's words.
+    with catalogs_of(("ko", "en"), root / "locales"):
+        assert build(project, "http://127.0.0.1:8000/", official=load_official(data),
+                     languages="ko,en,de,he", official_dir=str(data)) == 0
+        (project / "script.json").write_text(json.dumps(
+            [{"id": "_meta", "name": "Hostile"}, "chef", "fortuneteller", "poisoner", "spy",
+             "imp"]), encoding="utf-8")
+        printed = almanac("print", "script.json", "-o", "sheets", "--official", str(data),
+                          "--lang", "de,he", root=project)
     return project, data, printed
 
 
