@@ -287,22 +287,22 @@ class NamesIn:
     names: tuple[str, ...]
 
 
-def _aliases(corpus: Corpus, term: Term | None, lang: str,
-             title: str) -> tuple[tuple[str, str], ...]:
+def _aliases(term: Term | None, lang: str, shown: set[str]) -> tuple[tuple[str, str], ...]:
     """The English name where the page is in another language, the aliases of the page's
-    language; none that the page shows already as its title or beside it."""
+    language; none that the page shows already (its title, the name beside it)."""
     if term is None:
         return ()
-    shown = {title, term.name(other_language(corpus, lang))}
     english = () if lang == ENGLISH or ENGLISH in term.borrowed or ENGLISH not in term.names \
         else ((term.names[ENGLISH], ENGLISH),)
     pairs = [*english, *((alias, lang) for alias in term.aliases.get(lang, ()))]
     return tuple(dict.fromkeys(pair for pair in pairs if pair[0] not in shown))
 
 
-def _elsewhere(corpus: Corpus, term: Term | None, lang: str) -> tuple[NamesIn, ...]:
-    """Each other language of the site with a name of its own or an alias, in the site's
-    order; languages that name it alike (es, es-419) in one item."""
+def _elsewhere(corpus: Corpus, term: Term | None, lang: str,
+               shown: set[str]) -> tuple[NamesIn, ...]:
+    """Each other language of the site with a name of its own or an alias that the page does
+    not show already, in the site's order; languages that name it alike (es, es-419) in one
+    item."""
     if term is None:
         return ()
     found: dict[tuple[str, ...], list[str]] = {}
@@ -311,7 +311,7 @@ def _elsewhere(corpus: Corpus, term: Term | None, lang: str) -> tuple[NamesIn, .
             continue
         own = (term.names[code],) if code in term.names and code not in term.borrowed else ()
         names = tuple(dict.fromkeys((*own, *term.aliases.get(code, ()))))
-        if names:
+        if names and not set(names) <= shown:
             found.setdefault(names, []).append(code)
     return tuple(NamesIn(tuple(codes), names) for names, codes in found.items())
 
@@ -364,15 +364,17 @@ def character_view(corpus: Corpus, character: Character, lang: str, orders: Shee
                     if character.id in s.characters)
     card = official.character(character.id) if official else None
     edition = term.edition if term else card.edition if card else ""
+    name, other_name = character.name(lang), character.name(other_language(corpus, lang))
+    aliases = _aliases(term, lang, {name, other_name})
     return CharacterView(
         id=character.id, game=character.game, team=character.team,
-        alignment=corpus.glossary.alignment(character.team), name=character.name(lang),
-        other_name=character.name(other_language(corpus, lang)), lang=lang,
+        alignment=corpus.glossary.alignment(character.team), name=name,
+        other_name=other_name, lang=lang,
         has_entry=lang in character.entries, in_almanac=bool(character.entries),
         sections=sections,
         description=" ".join(next((v.lines for v in sections if v.lines), ())),
-        aliases=_aliases(corpus, term, lang, character.name(lang)),
-        elsewhere=_elsewhere(corpus, term, lang),
+        aliases=aliases,
+        elsewhere=_elsewhere(corpus, term, lang, {name, other_name, *(a for a, _ in aliases)}),
         search_words=_search_words(corpus, character, lang),
         search_text=" ".join(ability.lines) if ability else "",
         search_text_lang=ability.text_lang if ability else "",
