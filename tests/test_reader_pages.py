@@ -103,6 +103,12 @@ def test_team_pages_list_separate_names_each_marked_with_its_language(site):
         '<span><a href="../../characters/poisoner/">Giftmischer</a> '
         '<span class="almanac-other-name" lang="en">Poisoner</span>\xa0·</span> '
         '<span><a href="../../characters/spy/" lang="en">Spy</a></span> ')
+    # Without the German data's team words (no script.de.json), the English one, marked.
+    assert '<title lang="en">Minions - Almanac</title>' in html
+    assert '<h1 id="minions" lang="en">Minions</h1>' in html
+    assert '<p class="almanac-team-intro"><span class="almanac-team almanac-evil" ' \
+           'data-team="minion" lang="en">Minions</span></p>' in html
+    assert '<a href="teams/minion/" lang="en">Minions</a> (2)' in page(site, "de", "")
     korean = page(site, "ko", "teams/townsfolk")
     assert "</a>- " not in korean and "</span>- " not in korean  # no names glued by a dash
     assert re.findall(r'<span><a href="../../characters/(\w+)/">', korean) == \
@@ -148,13 +154,14 @@ def test_japanese_and_chinese_lines_break_strictly(site, page):
 def test_hebrew_from_data_is_right_to_left_with_latin_isolated(site):
     home = page(site, "he", "")
     assert '<html dir="rtl" lang="he" class="no-js">' in home
-    # The Hebrew data's team words; the names the data give, and none in another language.
-    assert "תושבים" in home and "לילה ראשון" not in home
+    # The Hebrew data's team words and names; the English texts and names isolated.
+    assert '<h3 id="תושבים-2"><a href="teams/townsfolk/">תושבים</a> (2)</h3>' in home
     chef = page(site, "he", "characters/chef")
     assert "<h1>טבח</h1>" in chef
+    assert '<span class="almanac-team almanac-good" data-team="townsfolk">תושב</span>' in chef
+    assert '<span class="almanac-other-name" lang="en" dir="ltr">Chef</span>' in chef
     assert '<div class="almanac-flavor" lang="en" dir="ltr"' in chef
-    assert re.search(r'<span lang="en" dir="ltr">[^<]*Chef[^<]*</span>', chef) or \
-        '<span class="almanac-other-name" lang="en" dir="ltr">Chef</span>' in chef
+    assert '<div class="almanac-how-to-run" lang="en" dir="ltr"' in chef
     team = page(site, "he", "teams/townsfolk")
     assert '<a href="../../characters/chef/">טבח</a>' in team
     assert 'lang="he" dir=' not in team  # the page's own language is not marked again
