@@ -80,6 +80,9 @@ def test_the_other_languages_names_are_folded_labelled_and_come_after_the_abilit
     # Not listed: a language whose name is borrowed (the German data lack the Spy), nor one
     # whose name the page shows already (English).
     assert "ドイツ語" not in folded and "英語" not in folded
+    # A jinx partner the Japanese data do not name: its English name, marked.
+    assert '<li data-jinx="fortuneteller spy"><a href="../../characters/fortuneteller/" ' \
+           'lang="en">Fortune Teller</a>' in html
 
 
 def test_a_players_page_says_where_its_texts_come_from_in_words(site):

@@ -258,6 +258,7 @@ class JinxPartner:
     has_page: bool
     text: tuple[Part, ...]  # the official jinx text where the site is built with it
     text_lang: str
+    name_lang: str = ""  # the language of its name: another's where the page's has none
 
 
 def jinx_partners(corpus: Corpus, ident: str, lang: str,
@@ -271,11 +272,14 @@ def jinx_partners(corpus: Corpus, ident: str, lang: str,
         term = corpus.glossary.by_id("botc", other)
         text = official.jinx(ident, other, lang) if official else None
         name = official.name(other, lang) if official and not term else None
+        character = corpus.character("botc", other)
         partners.append(JinxPartner(" ".join(sorted((ident, other))), other,
                                     term.name(lang) if term else name.text if name else other,
-                                    corpus.character("botc", other) is not None,
+                                    character is not None,
                                     markup_parts(text.text) if text else (),
-                                    text.lang if text else lang))
+                                    text.lang if text else lang,
+                                    name_lang(corpus, term, lang, official, character)
+                                    if character else name.lang if name else lang))
     return tuple(partners)
 
 
