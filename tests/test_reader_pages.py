@@ -141,6 +141,12 @@ def test_english_inside_another_languages_official_file_is_marked_and_counted(si
     chef = sheet.split('data-id="chef"', 1)[1].split("</tr>", 1)[0]
     assert '<td class="nightsheet-text" lang="de"' in chef and ">EN</span>" not in chef
     assert result.stderr == "script.json: 2 Texte in einer anderen Sprache\n"
+    # The players' sheet names a team the German data lack a word for in English, marked.
+    players = almanac("scriptsheet", "script.json", "--lang", "de", "--official",
+                      str(project.parent / "data"), "--html", "script-de.html", root=project)
+    assert players.returncode == 0, players.stderr
+    assert '<span lang="en">Minions</span></h2>' in \
+        (project / "script-de.html").read_text(encoding="utf-8")
 
 
 def test_japanese_and_chinese_lines_break_strictly(site, page):
