@@ -226,10 +226,15 @@ def test_names_in_the_other_languages_are_other_names_but_the_ones_shown(built):
     html = page(site, "de", "characters/imp")
     # German and English both call it Imp: shown once, as the page's name.
     assert "<h1>Imp</h1>" in html and "almanac-other-name" not in html
-    # In German's order, which puts the scripts in CLDR's: Cyrillic, Hangul, kana, Han.
-    assert '<span class="almanac-aliases"><span lang="en">Also called</span>: ' \
-           '<span lang="ru">Чёрт</span>, <span lang="ko">임프</span>, ' \
-           '<span lang="ja">インプ</span>, <span lang="zh-Hans">小恶魔</span></span>' in html
+    assert "almanac-aliases" not in html  # no German alias; the English name is the title
+    # The other languages' names, folded and labelled with their languages.
+    assert '<summary>Namen in anderen Sprachen</summary>\n<ul>\n' \
+           '<li><span class="almanac-language">Koreanisch</span>: <span lang="ko">임프</span></li>\n' \
+           '<li><span class="almanac-language">Japanisch</span>: <span lang="ja">インプ</span></li>\n' \
+           '<li><span class="almanac-language">Chinesisch (Vereinfacht)</span>: ' \
+           '<span lang="zh-Hans">小恶魔</span></li>\n' \
+           '<li><span class="almanac-language">Russisch</span>: <span lang="ru">Чёрт</span></li>\n' \
+           '</ul>' in html
 
 
 def test_the_report_counts_the_strings_shown_in_english_per_language(built):

@@ -140,7 +140,10 @@ def test_search_finds_a_character_by_the_names_players_type(search, lang, query,
 
 def test_a_page_names_its_aliases_in_their_language(sites):
     html = page(sites["official"], "en", "characters/spy")
-    assert '<span class="almanac-aliases">Also called: <span lang="ko">스파이</span></span>' in html
+    # The Korean name beside the team; the Korean alias with it among the other languages'.
+    assert '<span class="almanac-other-name" lang="ko">첩자</span>' in html
+    assert '<li><span class="almanac-language">Korean</span>: <span lang="ko">첩자</span>, ' \
+           '<span lang="ko">스파이</span></li>' in html
     # The names a page is found by and does not show are a field of the index of their own,
     # never part of the text a result shows.
     index = {doc["location"]: doc for doc in json.loads(

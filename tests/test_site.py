@@ -50,7 +50,9 @@ def test_character_page_has_both_names_team_sections_tokens_scripts_and_night(bu
     # First night: its place on the script's night sheet (tests/test_player_pages.py counts it);
     # the title is a link, so text_of leaves a space before the colon.
     assert "로마는 하루아침에 불타지 않았다 : 첫날 밤에 깨어나는 캐릭터 18개 중 15번째" in text
-    assert f"content/ko/000_a5b1c4d9f849e54a.txt:{line_of(FILES['000'], '귀족', whole=True)}" in text
+    # Where its texts come from, in words; the file and line are the translator's (report).
+    assert '<p class="almanac-sources">한국어 연감에서 가져온 글</p>' in html
+    assert "content/ko/" not in text
 
 
 def test_missing_translation_notice_links_to_the_report(built_site):

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from generator.errors import AlmanacError
+from generator.facts.english import is_english
 from generator.facts.glossary import squash
 from generator.facts.language_codes import TAG, language_tag, parent_tags
 from generator.model import visible
@@ -124,7 +125,7 @@ class OfficialTexts:
     def jinx(self, id_a: str, id_b: str, lang: str) -> OfficialText | None:
         """The jinx of a pair, in either order."""
         pair = (min(id_a, id_b), max(id_a, id_b))
-        return next((OfficialText(texts.jinxes[pair], code)
+        return next((_in(texts.jinxes[pair], code)
                      for code, texts in self._chain(lang) if pair in texts.jinxes), None)
 
     def jinx_partners(self, ident: str) -> tuple[str, ...]:
@@ -156,7 +157,7 @@ class OfficialTexts:
                      if (word := self.words[code].get(key))), None)
 
     def _role(self, ident: str, key: str, lang: str) -> OfficialText | None:
-        return next((OfficialText(texts.roles[ident, key], code)
+        return next((_in(texts.roles[ident, key], code, key != "name")
                      for code, texts in self._chain(lang) if (ident, key) in texts.roles), None)
 
     def _own(self, lang: str) -> list[_Texts]:
@@ -169,6 +170,13 @@ class OfficialTexts:
         codes = {code: lang for code in _variants(lang, self.languages)}
         codes.setdefault(ENGLISH, ENGLISH)
         return [(asked, self.languages[code]) for code, asked in codes.items()]
+
+
+def _in(text: str, code: str, sentence: bool = True) -> OfficialText:
+    """A text of code's file, in English where a sentence of it is (a name may be the same in
+    both: the German Barista)."""
+    return OfficialText(text, ENGLISH if sentence and code != ENGLISH and is_english(text)
+                        else code)
 
 
 def _variants(lang: str, known: Collection[str]) -> list[str]:

@@ -130,14 +130,23 @@ def _own_name(corpus: Corpus, code: str) -> str:
     return found.name if found else native_name(code) or code
 
 
+def _team_lang(corpus: Corpus, team: str, lang: str) -> str:
+    """The language a team is named in on lang's pages: lang's, else the first along its
+    fallbacks that names it (the Hebrew data has no word for the Townsfolk)."""
+    found = corpus.glossary.team(team)
+    if found is None or lang in found.labels:
+        return lang
+    return next((code for code in corpus.languages.others(lang) if code in found.labels), lang)
+
+
 def _team_label(corpus: Corpus, team: str, lang: str) -> str:
     found = corpus.glossary.team(team)
-    return found.label(lang) if found else team
+    return found.label(_team_lang(corpus, team, lang)) if found else team
 
 
 def _team_singular(corpus: Corpus, team: str, lang: str) -> str:
     found = corpus.glossary.team(team)
-    return found.singular(lang) if found else team
+    return found.singular(_team_lang(corpus, team, lang)) if found else team
 
 
 _ENVIRONMENT_CODE = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
@@ -270,6 +279,7 @@ def environment(templates: Path, lang: str, corpus: Corpus,
             display_name(code, "en") or _own_name(corpus, code)),
         team_name=lambda team: _team_label(corpus, team, lang),
         team_singular=lambda team: _team_singular(corpus, team, lang),
+        team_lang=lambda team: _team_lang(corpus, team, lang),
         section_title=lambda key: tr.gettext(labels.SECTIONS[key]),
         section_label=lambda key: labels.SECTIONS[key],
         status_name=lambda key: tr.gettext(labels.STATUSES[key]),
@@ -294,8 +304,8 @@ def _html_root(path: str, directory_urls: bool = True) -> str:
 
 def pages(corpus: Corpus, lang: str, extra: list[Page],
           official: OfficialTexts | None = None) -> Iterator[Page]:
-    teams = team_views(corpus, lang)
-    scripts = script_views(corpus, lang)
+    teams = team_views(corpus, lang, official)
+    scripts = script_views(corpus, lang, official)
     extra_paths = {p.path for p in extra}
     book = rulebook(corpus)
     orders = sheet_orders(corpus)

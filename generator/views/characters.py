@@ -11,7 +11,7 @@ from babel.numbers import format_decimal
 
 from generator.facts.catalogs import has_catalog
 from generator.facts.glossary import Term
-from generator.facts.languages import ALMANAC, CARD, Source
+from generator.facts.languages import ALMANAC, CARD, ENGLISH, Source
 from generator.facts.official import OfficialText, OfficialTexts, Part, markup_parts
 from generator.model import PRESENT, SECTIONS, UNTRANSLATED, Entry
 from generator.parse.vocabulary import quoted_ability
@@ -78,15 +78,20 @@ class CharacterView:
     nights: tuple[NightPlace, ...]
     edition: str  # the official edition's id: tb, bmr, snv, carousel, fabled, loric
     edition_label: str  # the UI string naming it; "" where the team says it (fabled, loric)
-    sources: tuple[str, ...]
+    # Where the shown texts come from, in words: (almanac | card, language), in order.
+    sources: tuple[tuple[str, str], ...]
     jinxes: tuple[JinxPartner, ...] = ()
     edition_title: str = ""  # its name as the official data gives it in the page's language
     name_lang: str = ""  # the language of its name: another's where the page's has none
+    other_name_lang: str = ""  # the language of other_name, likewise
     night_reminders: tuple[NightReminder, ...] = ()  # the official ones, where built with them
     description: str = ""  # for search engines and link previews: its first section's text
-    # Other names players type, each with its language: the glossary's aliases, the names in
-    # languages beyond the two the page shows.
+    # The names a reader meets at the table, each once with its language: the English name,
+    # the aliases of the page's language.
     aliases: tuple[tuple[str, str], ...] = ()
+    # The other languages' names, folded away: each language (those naming it alike together)
+    # with its names.
+    elsewhere: tuple[NamesIn, ...] = ()
     # Words search finds the page by, hidden: its id where no name has it as a word
     # ("fortuneteller"), its English name as Korean spells it by sound ("포이즈너")
     search_words: str = ""
@@ -254,6 +259,7 @@ class JinxPartner:
     has_page: bool
     text: tuple[Part, ...]  # the official jinx text where the site is built with it
     text_lang: str
+    name_lang: str = ""  # the language of its name: another's where the page's has none
 
 
 def jinx_partners(corpus: Corpus, ident: str, lang: str,
@@ -267,30 +273,63 @@ def jinx_partners(corpus: Corpus, ident: str, lang: str,
         term = corpus.glossary.by_id("botc", other)
         text = official.jinx(ident, other, lang) if official else None
         name = official.name(other, lang) if official and not term else None
+        character = corpus.character("botc", other)
         partners.append(JinxPartner(" ".join(sorted((ident, other))), other,
                                     term.name(lang) if term else name.text if name else other,
-                                    corpus.character("botc", other) is not None,
+                                    character is not None,
                                     markup_parts(text.text) if text else (),
-                                    text.lang if text else lang))
+                                    text.lang if text else lang,
+                                    name_lang(corpus, term, lang, official, character)
+                                    if character else name.lang if name else lang))
     return tuple(collated(partners, lang, lambda partner: partner.name))
 
 
-def _aliases(corpus: Corpus, term: Term | None, lang: str) -> tuple[tuple[str, str], ...]:
+@dataclass(frozen=True)
+class NamesIn:
+    """A character's names in some languages: their codes (those naming it alike), the names."""
+
+    langs: tuple[str, ...]
+    names: tuple[str, ...]
+
+
+def _aliases(term: Term | None, lang: str, shown: set[str]) -> tuple[tuple[str, str], ...]:
+    """The English name where the page is in another language, the aliases of the page's
+    language; none that the page shows already (its title, the name beside it)."""
     if term is None:
         return ()
-    shown = {lang, other_language(corpus, lang)}
-    names = [(term.names[code], code) for code in corpus.languages.codes
-             if code not in shown and code in term.names and code not in term.borrowed]
-    aliases = [(alias, code) for code in corpus.languages.codes
-               for alias in term.aliases.get(code, ())]
-    # A name the page shows already (the Imp is "Imp" in German too) is no other name.
-    shown_names = {term.name(code) for code in shown}
-    return tuple(collated(dict.fromkeys(pair for pair in names + aliases
-                                        if pair[0] not in shown_names), lang, lambda p: p[0]))
+    english = () if lang == ENGLISH or ENGLISH in term.borrowed or ENGLISH not in term.names \
+        else ((term.names[ENGLISH], ENGLISH),)
+    pairs = [*english, *((alias, lang) for alias in term.aliases.get(lang, ()))]
+    return tuple(dict.fromkeys(pair for pair in pairs if pair[0] not in shown))
 
 
-def _name_lang(corpus: Corpus, term: Term | None, lang: str,
-               official: OfficialTexts | None, character: Character) -> str:
+def _elsewhere(corpus: Corpus, term: Term | None, lang: str,
+               shown: set[str]) -> tuple[NamesIn, ...]:
+    """Each other language of the site with a name of its own or an alias that the page does
+    not show already, in the site's order; languages that name it alike (es, es-419) in one
+    item."""
+    if term is None:
+        return ()
+    found: dict[tuple[str, ...], list[str]] = {}
+    for code in corpus.languages.codes:
+        if code == lang:
+            continue
+        own = (term.names[code],) if code in term.names and code not in term.borrowed else ()
+        names = tuple(dict.fromkeys((*own, *term.aliases.get(code, ()))))
+        if names and not set(names) <= shown:
+            found.setdefault(names, []).append(code)
+    return tuple(NamesIn(tuple(codes), names) for names, codes in found.items())
+
+
+def _sources(sections: tuple[SectionView, ...]) -> tuple[tuple[str, str], ...]:
+    """Where the shown sections come from: an almanac, or the official card, by language."""
+    return tuple(dict.fromkeys(
+        ("card", s.text_lang) if s.origin == "official" else ("almanac", s.almanac)
+        for s in sections if s.lines))
+
+
+def name_lang(corpus: Corpus, term: Term | None, lang: str,
+              official: OfficialTexts | None, character: Character) -> str:
     """The language the page's name is in: its own, else the first along its fallbacks that
     has a name of its own (the glossary's, or the official data's)."""
     if term is None:  # named by the official data alone (views/roster.py)
@@ -328,49 +367,75 @@ def character_view(corpus: Corpus, character: Character, lang: str, orders: Shee
     ability = next((s for s in sections if s.key == "ability" and s.lines), None)
     scripts = tuple(collated(((s.id, s.title, s.lang) for s in corpus.scripts
                               if character.id in s.characters), lang, lambda s: s[1]))
-    sources = tuple(f"{e.file}:{e.line}" for es in character.places.values() for e in es)
     card = official.character(character.id) if official else None
     edition = term.edition if term else card.edition if card else ""
+    name, other_name = character.name(lang), character.name(other_language(corpus, lang))
+    aliases = _aliases(term, lang, {name, other_name})
     return CharacterView(
         id=character.id, game=character.game, team=character.team,
-        alignment=corpus.glossary.alignment(character.team), name=character.name(lang),
-        other_name=character.name(other_language(corpus, lang)), lang=lang,
+        alignment=corpus.glossary.alignment(character.team), name=name,
+        other_name=other_name, lang=lang,
         has_entry=lang in character.entries, in_almanac=bool(character.entries),
         sections=sections,
         description=" ".join(next((v.lines for v in sections if v.lines), ())),
-        aliases=_aliases(corpus, term, lang),
+        aliases=aliases,
+        elsewhere=_elsewhere(corpus, term, lang, {name, other_name, *(a for a, _ in aliases)}),
         search_words=_search_words(corpus, character, lang),
         search_text=" ".join(ability.lines) if ability else "",
         search_text_lang=ability.text_lang if ability else "",
         reminders=tuple(Counter(t.label(lang) for t in term.reminders).items()) if term else (),
         scripts=scripts, nights=night_places(corpus, character.id, lang, orders),
         edition=edition, edition_label=labels.EDITIONS.get(edition, ""),
-        sources=sources, jinxes=jinx_partners(corpus, character.id, lang, official),
+        sources=_sources(sections), jinxes=jinx_partners(corpus, character.id, lang, official),
         edition_title=edition_title(official, edition, lang),
-        name_lang=_name_lang(corpus, term, lang, official, character),
+        name_lang=name_lang(corpus, term, lang, official, character),
+        other_name_lang=name_lang(corpus, term, other_language(corpus, lang), official,
+                                  character),
         night_reminders=night_reminders(official, character.id, lang))
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A character in a list of names: its name on the page and beside it, each with the
+    language it is written in (another's where the page's lacks it)."""
+
+    id: str
+    name: str
+    name_lang: str
+    other: str
+    other_lang: str
+
+
+def listed(corpus: Corpus, character: Character, lang: str,
+           official: OfficialTexts | None = None) -> Listed:
+    term = corpus.glossary.by_id(character.game, character.id)
+    other = other_language(corpus, lang)
+    return Listed(character.id, character.name(lang),
+                  name_lang(corpus, term, lang, official, character), character.name(other),
+                  name_lang(corpus, term, other, official, character))
 
 
 @dataclass(frozen=True)
 class TeamView:
     team: str
     alignment: str
-    characters: tuple[tuple[str, str, str], ...]  # (id, name, other-language name)
+    characters: tuple[Listed, ...]
 
 
-def by_team(corpus: Corpus, characters: list[Character], lang: str) -> tuple[TeamView, ...]:
+def by_team(corpus: Corpus, characters: list[Character], lang: str,
+            official: OfficialTexts | None = None) -> tuple[TeamView, ...]:
     """The characters grouped by team in the official team order, each group in given order."""
-    other = other_language(corpus, lang)
     return tuple(
-        TeamView(team.id, team.alignment, tuple((c.id, c.name(lang), c.name(other))
+        TeamView(team.id, team.alignment, tuple(listed(corpus, c, lang, official)
                                                 for c in characters if c.team == team.id))
         for team in corpus.glossary.teams
         if team.game == "botc" and any(c.team == team.id for c in characters))
 
 
-def team_views(corpus: Corpus, lang: str) -> tuple[TeamView, ...]:
+def team_views(corpus: Corpus, lang: str,
+               official: OfficialTexts | None = None) -> tuple[TeamView, ...]:
     botc = [c for c in corpus.characters if c.game == "botc"]
-    return by_team(corpus, collated(botc, lang, lambda c: c.name(lang)), lang)
+    return by_team(corpus, collated(botc, lang, lambda c: c.name(lang)), lang, official)
 
 
 @dataclass(frozen=True)
@@ -379,7 +444,6 @@ class ScriptView:
     title: str
     author: str | None
     notes: tuple[str, ...]
-    source: str
     teams: tuple[TeamView, ...] = field(default=())  # characters in script order, by team
     lang: str = ""  # the language the script is written in (its notes')
     title_lang: str = ""  # its title's: the page's where an edition's name or the store gives it
@@ -396,15 +460,17 @@ def script_title(corpus: Corpus, script: Script, lang: str) -> tuple[str, str]:
     return (translated.string, lang) if translated else (script.title, script.lang)
 
 
-def script_view(corpus: Corpus, script: Script, lang: str) -> ScriptView:
+def script_view(corpus: Corpus, script: Script, lang: str,
+                official: OfficialTexts | None = None) -> ScriptView:
     members = [c for c in (corpus.character("botc", i) for i in script.characters) if c]
     title, title_lang = script_title(corpus, script, lang)
     return ScriptView(script.id, title, script.author,
-                      tuple(n.text for n in script.notes), f"{script.file}:{script.line}",
-                      by_team(corpus, members, lang), script.lang, title_lang)
+                      tuple(n.text for n in script.notes),
+                      by_team(corpus, members, lang, official), script.lang, title_lang)
 
 
-def script_views(corpus: Corpus, lang: str) -> tuple[ScriptView, ...]:
+def script_views(corpus: Corpus, lang: str,
+                 official: OfficialTexts | None = None) -> tuple[ScriptView, ...]:
     """The corpus's scripts in lang's order of their titles."""
-    return tuple(collated((script_view(corpus, s, lang) for s in corpus.scripts), lang,
-                          lambda view: view.title))
+    return tuple(collated((script_view(corpus, s, lang, official) for s in corpus.scripts),
+                          lang, lambda view: view.title))
