@@ -15,7 +15,7 @@ from generator.views.messages import message
 
 def run(args: argparse.Namespace) -> int:
     from generator.views.counts import counts_line
-    corpus = load_corpus(args.root)
+    corpus = load_corpus(args.root, (args.lang,) if args.lang else ())
     lang = corpus.languages[language_tag(args.lang)].code if args.lang else "en"
     diagnostics = run_checks(corpus)
     shown = [d for d in diagnostics if d.severity != "info"] if args.quiet else diagnostics

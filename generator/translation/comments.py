@@ -7,7 +7,7 @@ import re
 from generator.facts.glossary import Glossary
 from generator.facts.languages import Language
 from generator.resolve import Corpus
-from generator.translation.lacking import Lacking
+from generator.translation.lacking import Lacking, pivot_original
 
 
 def _used(name: str, text: str, particles: tuple[str, ...]) -> bool:
@@ -33,14 +33,20 @@ def terminology(glossary: Glossary, text: str, source: Language, target: Languag
     words = {team.label(lang): team for team in glossary.teams} | \
         {word: team for word, ident in source.teams.items() if (team := glossary.team(ident))}
     for word, team in words.items():
-        translated = singular.get(team.id) or team.label(target.code)
-        if translated != word and _used(word, text, particles):
+        # The target's own word (its headings', the official data's, the glossary's), never
+        # one it borrows: a hint in the wrong language misleads (악마 → Demons for Japanese).
+        translated = singular.get(team.id) or \
+            (team.singular(target.code) if target.code not in team.borrowed else "")
+        if translated and translated != word and _used(word, text, particles):
             found[word] = translated
     for term in glossary.game_terms("botc"):
-        if target.code not in term.borrowed and _used(term.names.get(lang, ""), text, particles):
-            found[term.names[lang]] = term.names[target.code]
+        translated_name = term.names.get(target.code)
+        if translated_name and target.code not in term.borrowed and \
+                _used(term.names.get(lang, ""), text, particles):
+            found[term.names[lang]] = translated_name
         for token in term.reminders:
-            label, translated = token.label(lang), token.label(target.code)
+            label = token.label(lang)
+            translated = token.label(target.code) if target.code not in token.borrowed else ""
             shown = label.upper() if label.isascii() else label  # English steps write KNOW
             if label and translated and translated != label and _used(shown, text, particles):
                 found[shown] = translated
@@ -54,5 +60,9 @@ def message_comments(corpus: Corpus, item: Lacking, lang: str) -> list[str]:
                         corpus.languages[lang])
     # A language without a name of its own shows another's: each name once.
     names = dict.fromkeys(character.name(c) for c in corpus.languages.codes)
+    original = pivot_original(corpus, item, lang)
+    # The original a pivot translation was made from, a comment line per line of it.
+    beside = [f"{original.lang}: {line.text}" for line in original.field_lines(item.section)] \
+        if original else []
     return [" · ".join(names) + f" · {item.section}",
-            *([f"terms: {'; '.join(terms)}"] if terms else [])]
+            *([f"terms: {'; '.join(terms)}"] if terms else []), *beside]

@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from generator.facts.languages import display_name
+from generator.facts.official import OfficialTexts
 from generator.files import write_text
 from generator.model import PRESENT, SECTIONS
 from generator.read.corpus import store_file
@@ -51,25 +52,27 @@ def _merged(old: PoMessage | None, new: PoMessage) -> PoMessage:
                    is None else old.previous_context)
 
 
-def fresh_messages(corpus: Corpus, lang: str) -> dict[str, PoMessage]:
+def fresh_messages(corpus: Corpus, lang: str, official: OfficialTexts | None = None
+                   ) -> dict[str, PoMessage]:
     """context → the store's empty message of every section and role translatable into lang
     today, in corpus order: its source as msgid, its names and terms, its source's line."""
     messages = [PoMessage(item.context, item.text, "", 0, 0, locations=(item.location,),
                           auto_comments=tuple(message_comments(corpus, item, lang)))
-                for item in translatable(corpus, lang)]
+                for item in translatable(corpus, lang, official)]
     messages += [PoMessage(role.context, role.text, "", 0, 0, auto_comments=(role.comment,),
                            locations=(f"{role.location[0]}:{role.location[1]}",))
                  for role in role_texts(corpus, lang)]
     return {m.context or "": m for m in messages}
 
 
-def updated(corpus: Corpus, lang: str) -> PoFile:
-    """The store of lang as msgmerge would leave it against the corpus of today."""
+def updated(corpus: Corpus, lang: str, official: OfficialTexts | None = None) -> PoFile:
+    """The store of lang as msgmerge would leave it against the corpus of today (a section the
+    official card covers in lang is no message: a translation of it obsolete)."""
     store = corpus.stores.get(lang) or empty_store(corpus, lang)
     live = {m.context: m for m in reversed(store.messages) if not m.obsolete}
     obsolete = {m.context: m for m in reversed(store.messages) if m.obsolete}
     messages: list[PoMessage] = []
-    for context, new in fresh_messages(corpus, lang).items():
+    for context, new in fresh_messages(corpus, lang, official).items():
         old = live.pop(context, None) or obsolete.pop(context, None)
         messages.append(_merged(replace(old, obsolete=False) if old else None, new))
     gone = [replace(m, obsolete=True, flags=tuple(f for f in m.flags if f != "fuzzy"),
@@ -149,9 +152,10 @@ def migrate(root: Path, corpus: Corpus, lang: str) -> int:
     return len(added)
 
 
-def update_po(root: Path, corpus: Corpus, lang: str) -> Updated:
+def update_po(root: Path, corpus: Corpus, lang: str, official: OfficialTexts | None = None
+              ) -> Updated:
     before = corpus.stores.get(lang)
-    after = updated(corpus, lang)
+    after = updated(corpus, lang, official)
     new, fuzzy, obsolete = _counts(before, after)
     return Updated(after.file, new, fuzzy, obsolete, write_store(root, after))
 

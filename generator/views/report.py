@@ -17,8 +17,10 @@ from generator.model import PRESENT, SECTIONS, Diagnostic
 from generator.resolve import Character, Corpus
 from generator.translation.lacking import (
     DRAFT,
+    OFFICIAL,
     ROLE_DESCRIPTION,
     STALE,
+    covered,
     is_stale,
     lacking,
     lacking_roles,
@@ -27,9 +29,11 @@ from generator.translation.lacking import (
 from generator.views.messages import Piece, description, pieces
 from generator.views.sources import source_link
 
-# stale: a translation made from an earlier text; draft: none shown, a fuzzy one in the store.
+# stale: a translation made from an earlier text; draft: none shown, a fuzzy one in the store;
+# official: not written, but the official card gives it in the language (lacking.covered).
 Table = dict[tuple[str, str], dict[str, dict[str, str]]]
-STATUS_ORDER = ("present", "stale", "draft", "untranslated", "placeholder", "missing")
+STATUS_ORDER = ("present", "official", "stale", "draft", "untranslated", "placeholder",
+                "missing")
 
 
 @dataclass(frozen=True)
@@ -123,31 +127,36 @@ def _finding(d: Diagnostic, lang: str, languages: Languages, sources: frozenset[
                    source_link(d.file, d.line, sources))
 
 
-def _with_translations(corpus: Corpus, table: Table) -> Table:
-    """The matrix with what the stores say: a translation made from an earlier text is stale,
-    a section with only a draft in the store is a draft."""
+def _with_translations(corpus: Corpus, table: Table, official: OfficialTexts | None) -> Table:
+    """The matrix with what the stores and the official data say: a translation made from an
+    earlier text is stale, a section with only a draft in the store is a draft, one the card
+    gives in the language is official."""
     shown = {}
     for character in corpus.characters:
         key = (character.game, character.id)
         if key not in table:
             continue
-        shown[key] = {lang: {s: _state(corpus, character, lang, s, status)
+        shown[key] = {lang: {s: _state(corpus, character, lang, s, status, official)
                              for s, status in states.items()}
                       for lang, states in table[key].items()}
     return shown
 
 
-def _state(corpus: Corpus, character: Character, lang: str, section: str, status: str) -> str:
+def _state(corpus: Corpus, character: Character, lang: str, section: str, status: str,
+           official: OfficialTexts | None) -> str:
     if status == PRESENT:
         return STALE if is_stale(corpus, character, lang, section) else PRESENT
+    if covered(official, character.id, lang, section):
+        return OFFICIAL
     message = store_message(corpus, lang, character.id, section)
     return DRAFT if message and message.fuzzy and message.string.strip() else status
 
 
-def _translatable(corpus: Corpus, lang: str, reader: str) -> Iterator[Translatable]:
+def _translatable(corpus: Corpus, lang: str, reader: str, official: OfficialTexts | None
+                  ) -> Iterator[Translatable]:
     batches: dict[str, list[str]] = {}
     names: dict[str, str] = {}
-    for item in lacking(corpus, lang):
+    for item in lacking(corpus, lang, official):
         batches.setdefault(item.character.id, []).append(item.section)
         names[item.character.id] = item.character.name(reader)
     for ident, sections in batches.items():
@@ -161,10 +170,11 @@ def _progress(corpus: Corpus, table: Table, lang: str,
     """What lang has of what it could have: its sections present, and those it lacks, a text
     to translate from in some language; a section no language has is nobody's to translate.
     With it, the UI strings its pages show in English."""
-    missing = Counter(item.section for item in lacking(corpus, lang))
+    missing = Counter(item.section for item in lacking(corpus, lang, official))
     counts = []
     for section in SECTIONS:
-        present = sum(states[lang][section] == PRESENT for states in table.values())
+        # The card's text in the language counts as the language's: shown, not missing.
+        present = sum(states[lang][section] in (PRESENT, OFFICIAL) for states in table.values())
         counts.append((section, present, present + missing[section]))
     roles = sum(1 for c in corpus.characters if c.game == "onuw" and c.role and
                 c.role.description)
@@ -195,7 +205,7 @@ def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
     corpus = replace(corpus, languages=Languages(tuple(
         language for language in corpus.languages.all if language.almanac)))
     written = matrix(corpus)
-    table = _with_translations(corpus, written)
+    table = _with_translations(corpus, written, official)
     langs = corpus.languages.codes
     names = {c.id: c.name(lang) for c in corpus.characters if c.game == "botc"}
     teams = {c.id: c.team for c in corpus.characters if c.game == "botc"}
@@ -204,7 +214,7 @@ def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
                   tuple(Cell(s, tuple((code, table[key][code][s]) for code in langs))
                         for s in SECTIONS),
                   " ".join(sorted({table[key][code][s] for code in langs for s in SECTIONS}
-                                  - {PRESENT})))
+                                  - {PRESENT, OFFICIAL})))
         for key in sorted(table, key=lambda k: (corpus.glossary.team_order(teams[k[1]]),
                                                 names[k[1]].casefold()))
         for ident in [key[1]])
@@ -228,7 +238,7 @@ def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
     present_teams = tuple(sorted(set(teams.values()),
                                  key=lambda t: (corpus.glossary.team_order(t), t)))
     translatable = tuple(t for code in langs for t in (*sorted(
-        _translatable(corpus, code, lang),
+        _translatable(corpus, code, lang, official),
         key=lambda t: (corpus.glossary.team_order(teams.get(t.id, "")), t.name.casefold())),
         *_roles_translatable(corpus, code, lang)))
     return ReportView(progress, rows, present_teams, by_script, by_file, checks,
