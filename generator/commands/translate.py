@@ -17,6 +17,7 @@ from generator.facts.language_codes import language_tag
 from generator.files import output_path, write_bytes
 from generator.model import SECTIONS
 from generator.output.publish import build_lock
+from generator.output.slugs import section_address
 from generator.pipeline import load_corpus
 from generator.read.corpus import store_file
 from generator.views.messages import message
@@ -36,7 +37,8 @@ def export_po(args: argparse.Namespace) -> int:
         current_store(args.root, corpus, lang)
     buffer = io.BytesIO()
     official = official_data(args)
-    count = write_lacking(named(corpus, official), lang, buffer, official, characters, sections)
+    count = write_lacking(named(corpus, official), lang, buffer, official, characters, sections,
+                          section_address)
     write_bytes(target, buffer.getvalue())
     print(exported_summary(count, str(target), lang))
     return 0
@@ -79,7 +81,9 @@ def import_po(args: argparse.Namespace) -> int:
     with build_lock(args.root, _WAITING), _refusals_said():
         # Read under the lock: the store as the last one left it.
         corpus = load_corpus(args.root, _po_languages(args))
-        result = import_po(args.root, corpus, Path(args.po), args.lang, official_data(args))
+        official = official_data(args)
+        result = import_po(args.root, named(corpus, official), Path(args.po), args.lang, official,
+                           section_address)
     for problem in result.problems:
         print(problem.format(message(problem, result.lang)), file=sys.stderr)
     print(imported_summary(result, result.lang))
@@ -113,7 +117,7 @@ def update_po(args: argparse.Namespace) -> int:
             corpus = load_corpus(args.root, (lang,))
         # The official names and terms in the target language, for the translator's hints.
         official = official_data(args)
-        result = update_po(args.root, named(corpus, official), lang, official)
+        result = update_po(args.root, named(corpus, official), lang, official, section_address)
     print(updated_summary(result, lang))
     return 0
 

@@ -16,7 +16,7 @@ from generator.facts.official import OfficialTexts
 from generator.model import SECTIONS
 from generator.read.po import PoFile, PoMessage
 from generator.resolve import Corpus
-from generator.translation.comments import message_comments
+from generator.translation.comments import Address, message_comments
 from generator.translation.lacking import (
     Lacking,
     lacking,
@@ -64,7 +64,7 @@ def _wanted(corpus: Corpus, lang: str, official: OfficialTexts | None,
 
 def lacking_catalog(corpus: Corpus, lang: str, official: OfficialTexts | None = None,
                     characters: set[str] | None = None,
-                    sections: set[str] | None = None) -> Catalog:
+                    sections: set[str] | None = None, address: Address | None = None) -> Catalog:
     try:
         locale: Locale | None = Locale.parse(lang)
     except (ValueError, UnknownLocaleError):
@@ -92,7 +92,7 @@ def lacking_catalog(corpus: Corpus, lang: str, official: OfficialTexts | None = 
     for item in _wanted(corpus, lang, official, characters, sections):
         character, section = item.character, item.section
         state = item.state if lang in character.entries else f"no {lang} entry"
-        comments = message_comments(corpus, item, lang)
+        comments = message_comments(corpus, item, lang, address)
         comments[0] += f": {state}"
         stored = store_message(corpus, lang, character.id, section)
         translation = stored.string if stored else ""
@@ -126,10 +126,11 @@ def _add_roles(catalog: Catalog, corpus: Corpus, lang: str) -> None:
 
 
 def write_lacking(corpus: Corpus, lang: str, out: BinaryIO, official: OfficialTexts | None = None,
-                  characters: set[str] | None = None, sections: set[str] | None = None) -> int:
+                  characters: set[str] | None = None, sections: set[str] | None = None,
+                  address: Address | None = None) -> int:
     """The PO as gettext writes it, strings wrapped as msgcat wraps them and comments whole:
     Babel wraps comments at 76 columns even with width 0, splitting a term hint in two."""
-    catalog = lacking_catalog(corpus, lang, official, characters, sections)
+    catalog = lacking_catalog(corpus, lang, official, characters, sections, address)
     header = [line.removeprefix("#").removeprefix(" ")
               for line in catalog.header_comment.splitlines()]
     messages = tuple(

@@ -3,11 +3,16 @@ the official terms its text uses ("귀족 → Noble"), in the store and in expor
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from generator.facts.glossary import Glossary
 from generator.facts.languages import Language
 from generator.resolve import Corpus
 from generator.translation.lacking import Lacking, pivot_original
+
+# Where a section shows on the site (lang, character id, section → /ja/characters/monk/#能力):
+# the output stage knows the site's addresses; a command hands it in.
+Address = Callable[[str, str, str], str]
 
 
 def _used(name: str, text: str, particles: tuple[str, ...]) -> bool:
@@ -53,8 +58,10 @@ def terminology(glossary: Glossary, text: str, source: Language, target: Languag
     return [f"{a} → {b}" for a, b in sorted(found.items())]
 
 
-def message_comments(corpus: Corpus, item: Lacking, lang: str) -> list[str]:
-    """The translator's comments of a section's message: its names, section and terms."""
+def message_comments(corpus: Corpus, item: Lacking, lang: str,
+                     address: Address | None = None) -> list[str]:
+    """The translator's comments of a section's message: its names, section and terms, the
+    original a pivot translation was made from, and the page it shows on."""
     character = item.character
     terms = terminology(corpus.glossary, item.text, corpus.languages[item.source.lang],
                         corpus.languages[lang])
@@ -64,5 +71,6 @@ def message_comments(corpus: Corpus, item: Lacking, lang: str) -> list[str]:
     # The original a pivot translation was made from, a comment line per line of it.
     beside = [f"{original.lang}: {line.text}" for line in original.field_lines(item.section)] \
         if original else []
+    page = [f"page: {address(lang, character.id, item.section)}"] if address else []
     return [" · ".join(names) + f" · {item.section}",
-            *([f"terms: {'; '.join(terms)}"] if terms else []), *beside]
+            *([f"terms: {'; '.join(terms)}"] if terms else []), *beside, *page]

@@ -19,6 +19,17 @@ CARD_SECTIONS = ("ability", "flavor")  # the almanac's sections an official card
 ROLE_DESCRIPTION = "description"
 
 
+# A translator comment (`# reviewed`) marking a store translation reviewed by a second person:
+# msgmerge and msgcat keep translator comments, and update-po drops it when the source changes.
+REVIEWED = "reviewed"
+
+
+def is_reviewed(message: PoMessage) -> bool:
+    """Whether a store message is a translation (no draft) marked reviewed."""
+    return not message.fuzzy and bool(message.string.strip()) and \
+        any(comment.strip() == REVIEWED for comment in message.comments)
+
+
 def same_text(msgid: str, source: str) -> bool:
     """Whether a msgid is the source text, its spacing aside (an editor's or a hand's edit of
     the store's msgid changes no word the translation was made from)."""

@@ -27,6 +27,7 @@ from generator.read.corpus import store_file
 from generator.read.po import FORBIDDEN, INVISIBLE, PoFile, PoMessage, named, read_po_bytes
 from generator.read.regular_file import read_regular
 from generator.resolve import Corpus
+from generator.translation.comments import Address
 from generator.translation.lacking import revision, same_text, translatable, written_state
 from generator.translation.store import (
     empty_store,
@@ -210,10 +211,11 @@ def _refuse_official(po: PoFile, official: OfficialTexts | None) -> None:
 
 
 def import_po(root: Path, corpus: Corpus, path: Path, lang: str | None = None,
-              official: OfficialTexts | None = None) -> Imported:
+              official: OfficialTexts | None = None, address: Address | None = None
+              ) -> Imported:
     """Merge a translated PO into the store of its language; write it only if it changes.
     Call with the project's lock held and a corpus read under it. official: the data whose
-    sentences a translation must not be."""
+    sentences a translation must not be; address: where a section shows (as update-po)."""
     po = read_translator_po(path)
     _refuse_official(po, official)
     language = po_language(po, corpus, lang)
@@ -275,7 +277,8 @@ def import_po(root: Path, corpus: Corpus, path: Path, lang: str | None = None,
                                             characters=named("".join(found))))
         problems += _steps(message, text, shown)
         taken[context] = message
-    merged = _merged(store, taken, noted, held, fresh_messages(corpus, code), drafted)
+    merged = _merged(store, taken, noted, held, fresh_messages(corpus, code, official, address),
+                     drafted)
     changed = write_store(root, merged) if taken or merged != store else False
     return Imported(store.file, code, len(taken), len(drafted), unchanged, drafts, waiting,
                     changed, tuple(sorted(problems, key=lambda d: (d.line, d.code))))

@@ -21,10 +21,13 @@ from generator.translation.lacking import (
     ROLE_DESCRIPTION,
     STALE,
     covered,
+    is_reviewed,
     is_stale,
     lacking,
     lacking_roles,
+    same_text,
     store_message,
+    translatable,
 )
 from generator.views.messages import Piece, description, pieces
 from generator.views.sources import source_link
@@ -61,6 +64,7 @@ class Progress:
     present: int
     of: int
     ui_english: int = 0  # the UI strings its pages show in English (no catalog, no official word)
+    reviewed: int = 0  # its store's translations of today's source marked `# reviewed`
 
 
 @dataclass(frozen=True)
@@ -180,9 +184,14 @@ def _progress(corpus: Corpus, table: Table, lang: str,
                 c.role.description)
     if roles:
         counts.append((ROLE_DESCRIPTION, roles - len(list(lacking_roles(corpus, lang))), roles))
+    store = corpus.stores.get(lang)
+    # Reviewed: translations of today's source (stale ones need a review again).
+    sources = {item.context: item.text for item in translatable(corpus, lang, official)}
+    reviewed = sum(1 for m in store.messages if not m.obsolete and m.context in sources and
+                   is_reviewed(m) and same_text(m.id, sources[m.context])) if store else 0
     return Progress(lang, tuple(counts), sum(n for _, n, _ in counts),
                     sum(of for _, _, of in counts),
-                    english_count(lang, official_words(official, lang)))
+                    english_count(lang, official_words(official, lang)), reviewed)
 
 
 def _roles_translatable(corpus: Corpus, lang: str, reader: str) -> Iterator[Translatable]:
@@ -199,11 +208,14 @@ def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
                 sources: frozenset[str], official: OfficialTexts | None = None) -> ReportView:
     """sources: the files the site shows line by line (views/sources.py); official: the data
     whose interface words stand in for a missing catalog. Its columns are the almanac's
-    languages (languages.yaml's), not those of the official data alone, which have no almanac
-    to translate: every language's report stays the size of the almanac's."""
+    languages (languages.yaml's, and those with a store), not those of the official data
+    alone, which have nothing translated: every language's report stays the size of the
+    almanac's."""
     findings_languages = corpus.languages
+    # The almanac's languages, and those a team translates into (a store of their own).
     corpus = replace(corpus, languages=Languages(tuple(
-        language for language in corpus.languages.all if language.almanac)))
+        language for language in corpus.languages.all
+        if language.almanac or language.code in corpus.stores)))
     written = matrix(corpus)
     table = _with_translations(corpus, written, official)
     langs = corpus.languages.codes
