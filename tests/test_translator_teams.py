@@ -309,3 +309,28 @@ def test_a_reviewed_mark_that_po_tools_keep(tmp_path):
     assert almanac("update-po", "--lang", "de", root=project).returncode == 0
     empath = next(m for m in store(project, "de").messages if m.context == "empath/ability")
     assert empath.fuzzy and empath.comments == () and empath.previous_id == source
+
+
+# The official Korean data's words (app.ko.json, script.ko.json: 기록 토큰 16 and 7 times, the
+# keywords 주민 and 설화) where the project's own Korean once said others.
+OFFICIAL_KOREAN = {"townsfolk": "주민", "loric": "설화"}
+
+
+def test_korean_in_the_official_korean_words(tmp_path, official):
+    from generator.facts.catalogs import translations
+    corpus = load_corpus(ROOT)
+    assert {team.id: team.label("ko") for team in corpus.glossary.teams
+            if team.id in OFFICIAL_KOREAN} == OFFICIAL_KOREAN
+    assert translations("ko").gettext("Reminder tokens") == "기록 토큰"
+    # The almanac's own words stay in its texts and find the same pages.
+    synonyms = corpus.glossary.rules.synonyms["ko"]
+    assert ("기록", "알림", "리마인더") in synonyms and ("마을주민", "주민", "타운스포크") in synonyms
+    # The hints name a team by the official word where the data gives one.
+    data = shutil.copytree(official, tmp_path / "data")
+    (data / "script.ko.json").write_text(
+        '{"keyword": {"townsfolk": "주민|주민", "demon": "악마|악마"}}', encoding="utf-8")
+    project = project_copy(tmp_path / "project")
+    assert almanac("update-po", "--lang", "ko", "--official", str(data),
+                   root=project).returncode == 0
+    pairs = {pair for hint in terms(store(project, "ko").messages) for pair in hint.split("; ")}
+    assert "Townsfolk → 주민" in pairs and "Townsfolk → 마을주민" not in pairs

@@ -38,9 +38,9 @@ def terminology(glossary: Glossary, text: str, source: Language, target: Languag
     words = {team.label(lang): team for team in glossary.teams} | \
         {word: team for word, ident in source.teams.items() if (team := glossary.team(ident))}
     for word, team in words.items():
-        # The target's own word (its headings', the official data's, the glossary's), never
+        # The target's own word (the official data's, its headings', the glossary's), never
         # one it borrows: a hint in the wrong language misleads (악마 → Demons for Japanese).
-        translated = singular.get(team.id) or \
+        translated = team.singulars.get(target.code) or singular.get(team.id) or \
             (team.singular(target.code) if target.code not in team.borrowed else "")
         if translated and translated != word and _used(word, text, particles):
             found[word] = translated
