@@ -334,3 +334,19 @@ def test_korean_in_the_official_korean_words(tmp_path, official):
                    root=project).returncode == 0
     pairs = {pair for hint in terms(store(project, "ko").messages) for pair in hint.split("; ")}
     assert "Townsfolk → 주민" in pairs and "Townsfolk → 마을주민" not in pairs
+
+
+def test_the_report_of_a_language_says_what_it_and_the_official_data_lack(official):
+    from generator.facts.official import load_official
+    from generator.views.report import OfficialShare, report_view
+    corpus = load_corpus(ROOT, ("ja",))  # as a build of the Japanese site has it
+    report = report_view(corpus, (), "ja", frozenset(), load_official(official))
+    assert [p.lang for p in report.progress] == ["ko", "en", "ja"]
+    assert {c.states[-1][0] for row in report.rows for c in row.cells} == {"en"}  # matrix as was
+    glossary = "almanac export-glossary --lang ja --official DIR -o ja.tbx"
+    # The fixture: 5 characters; Japanese names 3 of them, 2 of 3 tokens, 1 of 4 jinxes.
+    assert report.official == (
+        OfficialShare("Names", 3, 5, glossary), OfficialShare("Ability", 3, 5),
+        OfficialShare("Flavor", 0, 4), OfficialShare("First night", 2, 4),
+        OfficialShare("Other nights", 2, 4), OfficialShare("Reminder tokens", 2, 3, glossary),
+        OfficialShare("Jinxes", 1, 4))

@@ -12,9 +12,10 @@ from generator.checks.coverage import matrix
 from generator.facts.catalogs import translations
 from generator.facts.interface_words import english_count, official_words
 from generator.facts.languages import Languages
-from generator.facts.official import OfficialTexts
+from generator.facts.official import ENGLISH, OfficialTexts
 from generator.model import PRESENT, SECTIONS, Diagnostic
 from generator.resolve import Character, Corpus
+from generator.translatable import N_
 from generator.translation.lacking import (
     DRAFT,
     OFFICIAL,
@@ -68,6 +69,16 @@ class Progress:
 
 
 @dataclass(frozen=True)
+class OfficialShare:
+    """What the official data gives in the page's language of what it gives in English."""
+
+    kind: str  # its label (a msgid)
+    have: int
+    of: int
+    command: str = ""  # the command that exports it for a translator, where one does
+
+
+@dataclass(frozen=True)
 class Translatable:
     """A character's sections that lang lacks and another language has: a batch to export."""
 
@@ -114,6 +125,7 @@ class ReportView:
     checks: tuple[CheckFindings, ...]
     translatable: tuple[Translatable, ...] = ()
     statuses: tuple[str, ...] = STATUS_ORDER  # the totals' columns
+    official: tuple[OfficialShare, ...] = ()  # the data in the page's language, where given
 
     @property
     def progress_columns(self) -> tuple[str, ...]:
@@ -204,6 +216,37 @@ def _roles_translatable(corpus: Corpus, lang: str, reader: str) -> Iterator[Tran
                            f"onuw/roles/{first.context.split('/')[1]}/")
 
 
+# The official data's texts of a character, by the label a reader sees for each.
+_CARD_KINDS = ((N_("Names"), OfficialTexts.name), (N_("Ability"), OfficialTexts.ability),
+               (N_("Flavor"), OfficialTexts.flavor),
+               (N_("First night"), OfficialTexts.first_night),
+               (N_("Other nights"), OfficialTexts.other_night))
+
+
+def _official_shares(official: OfficialTexts | None, lang: str) -> tuple[OfficialShare, ...]:
+    """What the official data lacks in lang: of each kind of text its English files give, how
+    many it gives in lang itself (or one it builds on); names and tokens with the glossary's
+    export for a translator."""
+    english = official.languages.get(ENGLISH) if official else None
+    if official is None or english is None:
+        return ()
+    glossary = f"almanac export-glossary --lang {lang} --official DIR -o {lang}.tbx"
+    shares = []
+    for kind, text in _CARD_KINDS:
+        found = [text(official, c.id, lang) for c in official.characters]
+        shares.append(OfficialShare(kind, sum(1 for t in found if t and t.lang == lang),
+                                    sum(1 for t in found if t),
+                                    glossary if kind == "Names" else ""))
+    tokens = list(english.reminders.values())
+    shares.append(OfficialShare(N_("Reminder tokens"),
+                                sum(1 for label in tokens if official.reminder(label, lang)),
+                                len(tokens), glossary))
+    jinxes = [official.jinx(a, b, lang) for a, b in english.jinxes]
+    shares.append(OfficialShare(N_("Jinxes"), sum(1 for t in jinxes if t and t.lang == lang),
+                                len(jinxes)))
+    return tuple(shares)
+
+
 def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
                 sources: frozenset[str], official: OfficialTexts | None = None) -> ReportView:
     """sources: the files the site shows line by line (views/sources.py); official: the data
@@ -212,13 +255,16 @@ def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
     alone, which have nothing translated: every language's report stays the size of the
     almanac's."""
     findings_languages = corpus.languages
-    # The almanac's languages, and those a team translates into (a store of their own).
+    # The almanac's languages, those a team translates into (a store of their own), and the
+    # page's: its progress says what its readers lack, though no one translates it yet.
     corpus = replace(corpus, languages=Languages(tuple(
         language for language in corpus.languages.all
-        if language.almanac or language.code in corpus.stores)))
+        if language.almanac or language.code in corpus.stores or language.code == lang)))
     written = matrix(corpus)
     table = _with_translations(corpus, written, official)
-    langs = corpus.languages.codes
+    # The matrix and totals: the languages with text (the page's alone would double them).
+    langs = tuple(language.code for language in corpus.languages.all
+                  if language.almanac or language.code in corpus.stores)
     names = {c.id: c.name(lang) for c in corpus.characters if c.game == "botc"}
     teams = {c.id: c.team for c in corpus.characters if c.game == "botc"}
     rows = tuple(
@@ -230,7 +276,8 @@ def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
         for key in sorted(table, key=lambda k: (corpus.glossary.team_order(teams[k[1]]),
                                                 names[k[1]].casefold()))
         for ident in [key[1]])
-    progress = tuple(_progress(corpus, table, code, official) for code in langs)
+    progress = tuple(_progress(corpus, table, code, official)
+                     for code in corpus.languages.codes)
     by_script = tuple(
         _totals(script.title,
                 [table[("botc", i)][code][s] for i in script.characters if ("botc", i) in table
@@ -254,4 +301,4 @@ def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
         key=lambda t: (corpus.glossary.team_order(teams.get(t.id, "")), t.name.casefold())),
         *_roles_translatable(corpus, code, lang)))
     return ReportView(progress, rows, present_teams, by_script, by_file, checks,
-                      translatable)
+                      translatable, official=_official_shares(official, lang))
