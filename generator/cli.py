@@ -161,6 +161,7 @@ def command_line() -> argparse.ArgumentParser:
     check.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     check.add_argument("--lang", help="the language of the messages: any language CLDR knows "
                                       "(ja, de, pt_BR; default: English)")
+    _official_option(check)  # the characters' names in the reader's language
     check.set_defaults(run="check:run")
 
     build = _command(commands, "build", "parse, check and build the site into site/")

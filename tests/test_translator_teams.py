@@ -6,6 +6,8 @@ import csv
 import json
 import shutil
 import subprocess
+import sys
+from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
@@ -350,3 +352,31 @@ def test_the_report_of_a_language_says_what_it_and_the_official_data_lack(offici
         OfficialShare("Flavor", 0, 4), OfficialShare("First night", 2, 4),
         OfficialShare("Other nights", 2, 4), OfficialShare("Reminder tokens", 2, 3, glossary),
         OfficialShare("Jinxes", 1, 4))
+
+
+def test_round_trips_through_translate_toolkit_stay_lossless(tmp_path):
+    """translate-toolkit (Weblate's, pofilter's) rewrites the store its way; the store reads the
+    same and update-po puts gettext's form back; pofilter finds what check finds."""
+    from translate.storage import po as toolkit_po
+    project = project_copy(tmp_path)
+    assert almanac("update-po", "--lang", "fr", root=project).returncode == 0
+    file = project / "content/fr/translations.po"
+    source = next(m for m in store(project, "fr").messages if m.context == "empath/ability").id
+    (project / "fr.po").write_bytes(po("fr", ("empath/ability", source, "Chaque nuit, 3 voisins.")))
+    assert almanac("import-po", "fr.po", root=project).returncode == 0
+    written = file.read_bytes()
+    before = {m.context: (m.id, m.string) for m in store(project, "fr").messages}
+    toolkit = toolkit_po.pofile.parsefile(str(file))
+    toolkit.savefile(str(file))
+    assert {m.context: (m.id, m.string) for m in store(project, "fr").messages} == before
+    assert almanac("update-po", "--lang", "fr", root=project).returncode == 0
+    assert file.read_bytes() == written
+    checked = [line for line in almanac("check", root=project).stdout.splitlines()
+               if "translation-differs" in line]
+    problems = tmp_path / "problems.po"
+    pofilter = Path(sys.executable).parent / "pofilter"  # translate-toolkit, a test dependency
+    subprocess.run([str(pofilter), "-t", "numbers", str(file), str(problems)],
+                   check=True, capture_output=True)
+    flagged = [u.getcontext() for u in toolkit_po.pofile.parsefile(str(problems)).units
+               if not u.isheader()]
+    assert flagged == ["empath/ability"] and len(checked) == 1 and "empath/ability" in checked[0]
