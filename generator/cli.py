@@ -173,8 +173,9 @@ def command_line() -> argparse.ArgumentParser:
     check.add_argument("--format", choices=("text", "json"), default="text",
                        help="text: one finding a line (default); json: a list of records")
     check.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
-    check.add_argument("--lang", help="the language of the messages: a language of "
-                                      "content/languages.yaml (default: English)")
+    check.add_argument("--lang", help="the language of the messages: any language CLDR knows "
+                                      "(ja, de, pt_BR; default: English)")
+    _official_option(check)  # the characters' names in the reader's language
     check.set_defaults(run="check:run")
 
     build = _command(commands, "build", "parse, check and build the site into site/")
@@ -251,7 +252,9 @@ def command_line() -> argparse.ArgumentParser:
 
     export_po = _command(commands, "export-po",
                          "a PO file of the sections a language still lacks")
-    export_po.add_argument("--lang", required=True, help="a language of content/languages.yaml")
+    export_po.add_argument("--lang", required=True,
+                           help="any language CLDR knows (ja, de, pt_BR); content/languages.yaml "
+                                "needs no entry for it")
     export_po.add_argument("-o", "--output", required=True, metavar="FILE",
                            help="where to write the PO file")
     export_po.add_argument("--character", action="append", metavar="ID",
@@ -266,12 +269,25 @@ def command_line() -> argparse.ArgumentParser:
                                                        "content/<lang>/translations.po")
     import_po_command.add_argument("po", help="a PO file made by export-po and translated")
     import_po_command.add_argument("--lang", help="the PO's language, where its header has none")
+    _official_option(import_po_command)  # a translation that is an official text is refused
     import_po_command.set_defaults(run="translate:import_po")
+
+    glossary = _command(commands, "export-glossary",
+                        "write a language's glossary (names, teams, reminder tokens) as TBX or "
+                        "CSV for PO editors and Weblate")
+    glossary.add_argument("--lang", required=True,
+                          help="any language CLDR knows (ja, de, pt_BR)")
+    glossary.add_argument("-o", "--output", required=True, metavar="FILE",
+                          help="the file to write: FILE.tbx or FILE.csv")
+    _official_option(glossary)  # the official names of the language
+    glossary.set_defaults(run="translate:export_glossary")
 
     update_po_command = _command(
         commands, "update-po", "bring content/<lang>/translations.po up to date with the corpus")
     update_po_command.add_argument("--lang", required=True,
-                                   help="a language of content/languages.yaml")
+                                   help="any language CLDR knows (ja, de, pt_BR); "
+                                        "content/languages.yaml needs no entry for it")
+    _official_option(update_po_command)  # its names and terms in the target language's hints
     update_po_command.set_defaults(run="translate:update_po")
 
     official = _command(commands, "official", "the publisher's official data, which every "

@@ -140,7 +140,8 @@ BORROWED_NAME = _code(
 MISSING_TRANSLATION = _code(
     "missing-translation", "info",
     N_("A character written in one language that has no entry in another."),
-    N_("{name} has no {language} entry"))
+    N_("{name} has no {language} entry"),
+    sections=N_("{name}: {sections} not yet in {language}"))
 DUPLICATE_DIFFERS = _code(
     "duplicate-differs", "warning",
     N_("A character written in two files of one language whose texts differ; both places "
@@ -236,6 +237,13 @@ TRANSLATION_DRAFT = _code(
     N_("A translation in the store marked fuzzy as a draft: not shown until a translator "
        "clears the mark."),
     N_("{name} {section}: a draft (fuzzy), not shown until reviewed"))
+TRANSLATION_DIFFERS = _code(
+    "translation-differs", "warning",
+    N_("A translation whose steps, numbers or * marks differ from its source's (the checks "
+       "pofilter makes)."),
+    steps=N_("{context}: {found} steps where the source has {expected}"),
+    numbers=N_("{context}: the numbers {found} where the source has {expected}"),
+    marks=N_("{context}: {found} * marks where the source has {expected}"))
 STORE_MESSAGE = _code(
     "store-message", "warning",
     N_("A message of a translation store that cannot be shown as it is."),

@@ -8,13 +8,14 @@ from pathlib import Path
 
 from generator.errors import AlmanacError
 from generator.facts.glossary import Glossary, load_glossary
-from generator.facts.languages import Language, Languages, load_languages
+from generator.facts.language_codes import TAG, known_to_babel, language_tag
+from generator.facts.languages import Language, Languages, load_languages, undeclared
 from generator.facts.night_order import NightOrder, load_night_order
 from generator.facts.rules import load_rules, unknown_characters
 from generator.facts.step_nights import load_step_nights
 from generator.model import Diagnostic, ParsedFile
 from generator.parse import parse_text
-from generator.read.corpus import DATA_FILES, Text, read_corpus, read_stores
+from generator.read.corpus import DATA_FILES, STORE, Text, read_corpus, read_stores
 from generator.read.po import PoFile
 from generator.resolve import Corpus, resolve
 
@@ -24,7 +25,7 @@ Facts = tuple[Languages, Glossary, NightOrder]
 def load_facts(content: Path) -> Facts:
     """The data files of content/: the languages, the glossary (with the rules terms), the
     night order and the editors' nights of steps."""
-    return _facts(content, data_files(content))
+    return _facts(content, data_files(content), translated(content))
 
 
 def data_files(content: Path) -> tuple[bytes, ...]:
@@ -36,8 +37,8 @@ def data_files(content: Path) -> tuple[bytes, ...]:
 # Read once a process for as long as the files' bytes stay the same: the preview reads content/
 # at every edit, and a test session runs hundreds of commands on a few projects.
 @lru_cache(maxsize=4)
-def _facts(content: Path, data: tuple[bytes, ...]) -> Facts:
-    languages = load_languages(content / "languages.yaml")
+def _facts(content: Path, data: tuple[bytes, ...], also: tuple[str, ...] = ()) -> Facts:
+    languages = with_translated(load_languages(content / "languages.yaml"), also)
     glossary = replace(load_glossary(content / "glossary.yaml", languages),
                        rules=load_rules(content / "rules.yaml"))
     botc = {term.id for term in glossary.game_terms("botc")}
@@ -48,9 +49,26 @@ def _facts(content: Path, data: tuple[bytes, ...]) -> Facts:
             replace(load_night_order(content / "night-order.yaml"), step_nights=steps))
 
 
-def load_corpus(root: Path) -> Corpus:
-    """content/ read, parsed and resolved with the translation stores."""
-    return CorpusReader(root).read()[0]
+def load_corpus(root: Path, also: tuple[str, ...] = ()) -> Corpus:
+    """content/ read, parsed and resolved with the translation stores. also: languages a
+    command asks for (`update-po --lang ja`) that need no entry in languages.yaml."""
+    return CorpusReader(root, also).read()[0]
+
+
+def translated(content: Path, also: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The languages a team may translate into without declaring them: each of `also` and each
+    folder of content/ holding a store (a folder named other than its tag, zh_Hans, is not read,
+    as a text in it is not)."""
+    folders = sorted(path.parent.name for path in content.glob(f"*/{STORE}"))
+    return tuple(dict.fromkeys((*map(language_tag, also), *folders)))
+
+
+def with_translated(languages: Languages, tags: tuple[str, ...]) -> Languages:
+    """The declared languages, then those of tags they do not declare that CLDR knows (its
+    name, letters and the default fallbacks)."""
+    extra = [tag for tag in tags
+             if languages.get(tag) is None and TAG.fullmatch(tag) and known_to_babel(tag)]
+    return Languages((*languages.all, *map(undeclared, extra))) if extra else languages
 
 
 def corpus_of(texts: list[Text], languages: Languages, glossary: Glossary,
@@ -68,8 +86,9 @@ class CorpusReader:
     """load_corpus for a process that reads content/ again and again (the live preview): each
     text parsed once for as long as it and the data files stay the same."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, also: tuple[str, ...] = ()) -> None:
         self.root = root
+        self.also = also
         self._data: tuple[bytes, ...] | None = None  # the data files' bytes last read
         self._parsed: dict[Text, ParsedFile] = {}  # by text: a file parses the same if unchanged
 
@@ -78,7 +97,7 @@ class CorpusReader:
         first): then whatever was made from the last corpus may differ though its texts do not."""
         content = self.root / "content"
         data = data_files(content)
-        languages, glossary, night_order = _facts(content, data)
+        languages, glossary, night_order = _facts(content, data, translated(content, self.also))
         facts_changed, self._data = data != self._data, data
         if facts_changed:
             self._parsed = {}

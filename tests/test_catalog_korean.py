@@ -113,8 +113,8 @@ def test_one_word_for_each_thing(thing, lang, word, avoided):
 
 # A rejected word brought back into a message, as a translator might write it.
 BROUGHT_BACK = [
-    ("Reminder tokens", "알림 토큰", "리마인더 토큰"),
-    ("This character has no reminder tokens.", "알림 토큰", "리마인더 토큰"),
+    ("Reminder tokens", "기록 토큰", "알림 토큰"),
+    ("This character has no reminder tokens.", "기록 토큰", "리마인더 토큰"),
     ("Wake order", "깨어나는 순서", "일어나는 순서"),
     ("Roles that wake at night", "깨어나는", "일어나는"),
     ("Does not wake at night.", "깨어나지 않습니다", "일어나지 않습니다"),

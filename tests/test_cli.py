@@ -83,7 +83,7 @@ def test_every_command_and_option_has_help():
     listed = {choice.dest: choice.help for choice in commands._choices_actions}
     assert sorted(listed) == sorted(commands.choices) == sorted([
         "parse", "check", "build", "serve", "nightsheet", "scriptsheet", "print", "narration",
-        "export-script", "export-po", "import-po", "update-po", "official"])
+        "export-script", "export-po", "import-po", "update-po", "export-glossary", "official"])
     assert all(listed.values())
     lacking = [f"{name} {'/'.join(action.option_strings) or action.dest}"
                for name, command in [("almanac", parser), *commands.choices.items()]

@@ -321,10 +321,10 @@ def test_an_edit_in_the_store_is_never_overwritten_by_an_import(tmp_path):
 
 def test_a_po_of_another_language_is_refused_and_nothing_is_written(tmp_path):
     project = project_copy(tmp_path, stores=False)
-    unknown = imported(project, po("fr", ("professor/ability", PROFESSOR_ABILITY, "Une fois.")))
+    unknown = imported(project, po("qq", ("professor/ability", PROFESSOR_ABILITY, "Une fois.")))
     assert (unknown.returncode, unknown.stderr) == (
-        2, "in.po:1: error: the PO header's Language is 'fr', not a language of "
-           "content/languages.yaml (ko, en)\n")
+        2, "in.po:1: error: the PO header's Language is 'qq', not a language of "
+           "content/languages.yaml (ko, en) nor one CLDR knows\n")
     relabelled = imported(project, po("ko", ("professor/ability", PROFESSOR_ABILITY,
                                              "Once per game, at night*, choose a dead player.")))
     assert (relabelled.returncode, relabelled.stderr) == (

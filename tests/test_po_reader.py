@@ -129,9 +129,10 @@ def test_refused_at_its_line(project, data, expected):
                  "msgctxt", "<<<<<<< HEAD\nmsgctxt").encode(),
                  "in.po:6: error: a merge conflict (git's <<<<<<< line): keep one text of each "
                  "message and remove the marker lines\n", id="git's conflict markers"),
-    pytest.param(message('"Once."', HEADER.replace("Language: en", "Language: fr")).encode(),
-                 "in.po:1: error: the PO header's Language is 'fr', not a language of "
-                 "content/languages.yaml (ko, en)\n", id="a language of no folder"),
+    pytest.param(message('"Once."', HEADER.replace("Language: en", "Language: qq")).encode(),
+                 "in.po:1: error: the PO header's Language is 'qq', not a language of "
+                 "content/languages.yaml (ko, en) nor one CLDR knows\n",
+                 id="a language no one knows"),
 ])
 def test_refused_whole_at_its_line(project, data, expected):
     code, err, stored = imported(project, data)

@@ -7,6 +7,7 @@ from generator.checks.fields import entries
 from generator.codes import BORROWED_NAME, MISSING_TRANSLATION, UNTRANSLATED_ENTRY, UNWRITTEN
 from generator.model import MISSING, PLACEHOLDER, PRESENT, SECTIONS, UNTRANSLATED, Entry
 from generator.resolve import Character, Corpus
+from generator.translation.lacking import lacking
 
 GLOSSARY_FILE = "content/glossary.yaml"
 
@@ -62,14 +63,24 @@ def borrowed_name(corpus: Corpus):
 
 @check(MISSING_TRANSLATION)
 def missing_translation(corpus: Corpus):
-    for character in corpus.characters:
-        written = [lang for lang in corpus.languages.codes if lang in character.entries]
-        if not written:
-            continue
-        entry = character.entries[written[0]]  # reported once, at the first entry
-        for lang in corpus.languages.codes:
-            if lang not in character.entries:
-                # Named in both languages: a reader of either knows it by one of them.
+    """Each character with sections a language lacks, counted as the report and export-po count
+    them (translation/lacking.py): one finding a character, naming its sections, so that a
+    translated section does not hide the others."""
+    for lang in corpus.languages.codes:
+        by_character: dict[str, list[str]] = {}
+        for item in lacking(corpus, lang):
+            by_character.setdefault(item.character.id, []).append(item.section)
+        for character in corpus.characters:
+            sections = by_character.get(character.id)
+            written = [code for code in corpus.languages.codes if code in character.entries]
+            if not sections or not written:
+                continue
+            entry = character.entries[written[0]]  # reported at the first entry
+            # Named in both languages: a reader of either knows it by one of them.
+            name = character.named(entry.lang, also=lang)
+            if lang in character.entries:
+                yield MISSING_TRANSLATION.at(entry.file, entry.line, entry.raw_name, "sections",
+                                             name=name, sections=tuple(sections), language=lang)
+            else:
                 yield MISSING_TRANSLATION.at(entry.file, entry.line, entry.raw_name,
-                                             name=character.named(entry.lang, also=lang),
-                                             language=lang)
+                                             name=name, language=lang)

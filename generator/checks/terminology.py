@@ -54,7 +54,7 @@ def body_name(corpus: Corpus):
 def other_language_name(corpus: Corpus):
     for language in corpus.languages.all:
         for other in corpus.languages.all:
-            if other is language or other.letters <= language.letters:
+            if other is language or not other.almanac or other.letters <= language.letters:
                 continue  # names in the same letters are often the same words
             yield from _names_of(corpus, language.code, other.code, other.letters)
 

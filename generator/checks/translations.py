@@ -2,10 +2,16 @@
 text, drafts, and messages the pages cannot show."""
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from generator.checks import check
-from generator.codes import STORE_MESSAGE, TRANSLATION_DRAFT, TRANSLATION_STALE
+from generator.codes import (
+    STORE_MESSAGE,
+    TRANSLATION_DIFFERS,
+    TRANSLATION_DRAFT,
+    TRANSLATION_STALE,
+)
 from generator.model import SECTIONS, Diagnostic
 from generator.read.po import FORBIDDEN, INVISIBLE, named
 from generator.resolve import Corpus
@@ -75,3 +81,41 @@ def store_messages(corpus: Corpus) -> Iterator[Diagnostic]:
                     same_text(message.id, source):
                 yield STORE_MESSAGE.at(*at, key="spacing", context=context, language_code=lang)
             first.setdefault(context, message.line)
+
+
+_NUMBER = re.compile(r"\d+")
+
+
+def _steps(text: str) -> int:
+    return sum(1 for line in text.split("\n") if line.strip())
+
+
+@check(TRANSLATION_DIFFERS)
+def differs(corpus: Corpus) -> Iterator[Diagnostic]:
+    """A current translation (its msgid today's source, no draft) with another number of steps
+    or notes, other numbers, or other * marks (not the first night) than its source: what
+    pofilter's `newlines`, `numbers` and `accelerators`-like checks find, before a reader does."""
+    for lang, store in sorted(corpus.stores.items()):
+        sources = {item.context: item.text for item in translatable(corpus, lang)}
+        for message in store.messages:
+            context = message.context or ""
+            source = sources.get(context)
+            if message.obsolete or message.fuzzy or not message.string.strip() or \
+                    source is None or not same_text(message.id, source):
+                continue
+            at = (store.file, message.string_line, message.string)
+            section = context.partition("/")[2]
+            if section in ("how_to_run", "examples") and \
+                    _steps(message.string) != _steps(source):
+                yield TRANSLATION_DIFFERS.at(*at, key="steps", context=context,
+                                             found=_steps(message.string),
+                                             expected=_steps(source))
+            found, expected = (sorted(_NUMBER.findall(t)) for t in (message.string, source))
+            if found != expected:
+                yield TRANSLATION_DIFFERS.at(*at, key="numbers", context=context,
+                                             found=" ".join(found) or "-",
+                                             expected=" ".join(expected) or "-")
+            if message.string.count("*") != source.count("*"):
+                yield TRANSLATION_DIFFERS.at(*at, key="marks", context=context,
+                                             found=message.string.count("*"),
+                                             expected=source.count("*"))

@@ -21,9 +21,9 @@ def other_letters(corpus: Corpus):
     known |= {word.lower() for term in corpus.glossary.terms for token in term.reminders
               for label in token.labels.values() for word in _WORD.findall(label)}
     for language in corpus.languages.all:
-        # The letters of the other languages, less those this language writes in itself.
+        # The letters of the other almanacs' languages, less those this language writes itself.
         foreign = {system for other in corpus.languages.all if other is not language
-                   for system in other.letters} - language.letters
+                   and other.almanac for system in other.letters} - language.letters
         for character, entry in entries(corpus, language.code):
             term = corpus.glossary.by_id(character.game, character.id)
             for section, line in field_lines(entry):

@@ -16,7 +16,7 @@ from generator.facts.official import OfficialTexts
 from generator.model import SECTIONS
 from generator.read.po import PoFile, PoMessage
 from generator.resolve import Corpus
-from generator.translation.comments import message_comments
+from generator.translation.comments import Address, message_comments
 from generator.translation.lacking import (
     Lacking,
     lacking,
@@ -34,9 +34,9 @@ _FORMAT_FLAGS = frozenset({"python-format", "python-brace-format"})
 # No dates (the file stays byte-identical for the same corpus) and no placeholder people.
 _OMITTED_HEADERS = frozenset({"Report-Msgid-Bugs-To", "POT-Creation-Date", "PO-Revision-Date",
                               "Last-Translator"})
-# The sections the official card has: with --official, lang's card is a lacking section's fuzzy
-# suggestion. A section no language of the almanac writes is no message: import-po could not take
-# it, and the page shows the card already.
+# The sections the official card has: with --official, a section its card gives in lang is no
+# message (lacking.covered), and the card of another language (English) is a comment beside a
+# lacking one, never its msgstr: an official text is never copied into the store.
 _CARD = {"ability": OfficialTexts.ability, "flavor": OfficialTexts.flavor}
 
 
@@ -55,9 +55,9 @@ class _Catalog(Catalog):
         return headers
 
 
-def _wanted(corpus: Corpus, lang: str, characters: set[str] | None,
-            sections: set[str] | None) -> Iterator[Lacking]:
-    for item in lacking(corpus, lang):
+def _wanted(corpus: Corpus, lang: str, official: OfficialTexts | None,
+            characters: set[str] | None, sections: set[str] | None) -> Iterator[Lacking]:
+    for item in lacking(corpus, lang, official):
         if (characters is None or item.character.id in characters) and \
                 (sections is None or item.section in sections):
             yield item
@@ -65,7 +65,7 @@ def _wanted(corpus: Corpus, lang: str, characters: set[str] | None,
 
 def lacking_catalog(corpus: Corpus, lang: str, official: OfficialTexts | None = None,
                     characters: set[str] | None = None,
-                    sections: set[str] | None = None) -> Catalog:
+                    sections: set[str] | None = None, address: Address | None = None) -> Catalog:
     try:
         locale: Locale | None = Locale.parse(lang)
     except (ValueError, UnknownLocaleError):
@@ -90,23 +90,24 @@ def lacking_catalog(corpus: Corpus, lang: str, official: OfficialTexts | None = 
                                       "`almanac import-po FILE` brings the translations back "
                                       f"into content/{lang}/translations.po.\n#")
     catalog.code = lang
-    for item in _wanted(corpus, lang, characters, sections):
+    for item in _wanted(corpus, lang, official, characters, sections):
         character, section = item.character, item.section
         state = item.state if lang in character.entries else f"no {lang} entry"
-        comments = message_comments(corpus, item, lang)
+        comments = message_comments(corpus, item, lang, address)
         comments[0] += f": {state}"
         stored = store_message(corpus, lang, character.id, section)
         translation = stored.string if stored else ""
         # What the store held when this file was made: import-po finds a conflict by it.
         comments.append(f"store: {revision(translation)}")
         card = _CARD[section](official, character.id, lang) \
-            if official and section in _CARD and not translation else None
-        suggested = card is not None and card.lang == lang
+            if official and section in _CARD else None
+        if card is not None:  # another language's card (lang's own covers the section)
+            comments += [f"card ({card.lang}): {line}" for line in card.text.splitlines()]
         message = catalog.add(
-            item.text, string=card.text if card and suggested else translation,
+            item.text, string=translation,
             locations=[(item.source.section_file(item.section), item.lines[0].line)],
             context=item.context,
-            auto_comments=comments, flags=("fuzzy",) if suggested or translation else (),
+            auto_comments=comments, flags=("fuzzy",) if translation else (),
             previous_id=stored.previous_id if stored and stored.previous_id else ())
         message.flags -= _FORMAT_FLAGS
     if characters is None and sections is None:
@@ -127,10 +128,11 @@ def _add_roles(catalog: Catalog, corpus: Corpus, lang: str) -> None:
 
 
 def write_lacking(corpus: Corpus, lang: str, out: BinaryIO, official: OfficialTexts | None = None,
-                  characters: set[str] | None = None, sections: set[str] | None = None) -> int:
+                  characters: set[str] | None = None, sections: set[str] | None = None,
+                  address: Address | None = None) -> int:
     """The PO as gettext writes it, strings wrapped as msgcat wraps them and comments whole:
     Babel wraps comments at 76 columns even with width 0, splitting a term hint in two."""
-    catalog = lacking_catalog(corpus, lang, official, characters, sections)
+    catalog = lacking_catalog(corpus, lang, official, characters, sections, address)
     header = [line.removeprefix("#").removeprefix(" ")
               for line in catalog.header_comment.splitlines()]
     messages = tuple(

@@ -45,6 +45,7 @@ class Team:
     colour: str
     labels: dict[str, str] = field(hash=False)  # the team's heading: plural where it has one
     singulars: dict[str, str] = field(default_factory=dict, hash=False)  # one of its characters
+    borrowed: tuple[str, ...] = ()  # languages whose label is another's (along the fallbacks)
 
     def label(self, lang: str) -> str:
         """The team's word in lang; else English's, the game's own (never the bare id)."""
@@ -67,6 +68,7 @@ class Token:
     """A reminder token's label per language."""
 
     labels: dict[str, str] = field(hash=False)
+    borrowed: tuple[str, ...] = ()  # languages whose label is another's (along the fallbacks)
 
     def label(self, lang: str) -> str:
         return self.labels.get(lang, "")
@@ -259,10 +261,12 @@ def _term(entry: dict[str, Any], game: str, team: str, languages: Languages,
 
 def _glossary(data: dict[str, Any], languages: Languages) -> Glossary:
     teams = tuple(Team(id=t["id"], game=t["game"], alignment=t["alignment"], colour=t["colour"],
-                       labels=_filled(dict(t["labels"]), languages))
+                       labels=_filled(dict(t["labels"]), languages),
+                       borrowed=tuple(c for c in languages.codes if not t["labels"].get(c)))
                   for t in data.get("teams", []))
     terms = [_term(c, "botc", c["team"], languages,
-                   reminders=tuple(Token(_filled(dict(t), languages))
+                   reminders=tuple(Token(_filled(dict(t), languages), tuple(
+                       code for code in languages.codes if not t.get(code)))
                                    for t in c.get("reminders", [])),
                    edition=c.get("edition", ""),
                    flavor_scripts={k: tuple(v) for k, v in c.get("flavor_scripts", {}).items()},

@@ -102,3 +102,43 @@ def parent_tags(tag: str) -> tuple[str, ...]:
     if babel_code(tag).startswith("pt"):
         chain += [other for other in ("pt_BR", "pt_PT") if other not in (*chain, babel_code(tag))]
     return tuple(language_tag(code) for code in chain)
+
+
+_LIKELY: dict[str, str] = dict(get_global("likely_subtags"))
+# ISO 15924's scripts that are several (Japanese is Han, Hiragana and Katakana).
+_SCRIPT_PARTS = {"Jpan": ("Hani", "Hira", "Kana"), "Kore": ("Hang", "Hani"),
+                 "Hans": ("Hani",), "Hant": ("Hani",), "Hanb": ("Hani", "Bopo")}
+# Where Unicode's letter names start with other words than CLDR's English name of their script
+# (the kanji's 々 is IDEOGRAPHIC, the kana's ー KATAKANA-HIRAGANA).
+_UNICODE_WORDS = {"Hani": ("CJK", "IDEOGRAPHIC"), "Hira": ("HIRAGANA", "KATAKANA-HIRAGANA"),
+                  "Kana": ("KATAKANA", "KATAKANA-HIRAGANA"), "Orya": ("ORIYA",),
+                  "Bopo": ("BOPOMOFO",)}
+
+
+def script_code(tag: str) -> str | None:
+    """The ISO 15924 script a language is written in: its tag's own (zh-Hans) or CLDR's likely
+    subtags' (ja → Jpan); None where CLDR does not know it."""
+    code = babel_code(tag)
+    for part in code.split("_")[1:]:
+        if len(part) == 4 and part.isalpha():
+            return part.title()
+    likely = _LIKELY.get(code) or _LIKELY.get(code.split("_")[0])
+    parts = likely.split("_") if likely else []
+    return parts[1] if len(parts) > 1 and len(parts[1]) == 4 else None
+
+
+@cache
+def script_letters(tag: str) -> frozenset[str]:
+    """The writing systems of a language as the checks name them (the first word of its letters'
+    Unicode names: LATIN; CJK, HIRAGANA, KATAKANA, KATAKANA-HIRAGANA for Japanese), from CLDR's
+    script of the language; empty where CLDR does not know it."""
+    script = script_code(tag)
+    if script is None:
+        return frozenset()
+    english = Locale("en").scripts
+    letters: set[str] = set()
+    for part in _SCRIPT_PARTS.get(script, (script,)):
+        words = _UNICODE_WORDS.get(part) or \
+            ((english[part].upper().replace(" ", "_"),) if part in english else ())
+        letters.update(words)
+    return frozenset(letters)

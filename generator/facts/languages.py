@@ -16,7 +16,7 @@ from babel.lists import format_list
 
 from generator.errors import AlmanacError
 from generator.facts.catalogs import has_catalog
-from generator.facts.language_codes import TAG, language_tag, native_name
+from generator.facts.language_codes import TAG, language_tag, native_name, script_letters
 from generator.read.shapes import Fields, Flag, ListOf, MapOf, Pattern, Text
 from generator.read.yaml_data import load_yaml
 
@@ -103,6 +103,7 @@ class Language:
     # fallback as written, cards included (`card`: the English card; `card:<code>`): where a
     # text the language lacks comes from, in order.
     sources: tuple[Source, ...] = ()
+    pivot: tuple[str, ...] = ()  # the languages its translators read first (PO msgids)
 
 
 @dataclass(frozen=True)
@@ -138,6 +139,12 @@ class Languages:
     def _others(self) -> dict[str, tuple[str, ...]]:
         """others of every language, worked out once: the text of every page asks."""
         return {language.code: self._others_of(language) for language in self.all}
+
+    def pivots(self, code: str) -> tuple[str, ...]:
+        """The languages whose text (written or translated) a translator into this one reads,
+        in order: those its `pivot` names, then the others."""
+        chosen = [c for c in self[code].pivot if c != code and self.get(c)]
+        return tuple(dict.fromkeys([*chosen, *self.others(code)]))
 
     def chain(self, code: str) -> tuple[Source, ...]:
         """Where a text this language lacks comes from, in order: the sources its fallback
@@ -204,6 +211,13 @@ def autonyms(languages: Languages, lang: str,
         return format_list(names, locale="en")
 
 
+def undeclared(tag: str) -> Language:
+    """A language content/languages.yaml does not declare (one of the official data, or one a
+    team starts translating into): CLDR's name and letters, the default fallbacks, search in
+    its language and English, no almanac of its own."""
+    return replace(_language(tag, {}), search_langs=(tag.split("-")[0], ENGLISH), almanac=False)
+
+
 def _pattern(text: str | None, flags: int = 0) -> re.Pattern[str] | None:
     return re.compile(text, flags) if text else None
 
@@ -229,7 +243,9 @@ def _source(item: str) -> Source:
 
 
 def _language(code: str, data: dict[str, Any]) -> Language:
-    sources = tuple(_source(item) for item in data.get("fallback", []))
+    # Unsaid, every language falls back alike: its card, the English card, English, the rest.
+    sources = tuple(_source(item) for item in data.get(
+        "fallback", [] if code == ENGLISH else [ENGLISH]))
     night = data.get("night", {})
     tokens = data.get("reminder_tokens", {})
     search = data.get("search", {})
@@ -237,7 +253,8 @@ def _language(code: str, data: dict[str, Any]) -> Language:
         code=code, name=data.get("name") or native_name(code) or code,
         site_name=data.get("site_name", "Almanac"),
         fallback=tuple(s.lang for s in sources if s.kind == ALMANAC), sources=sources,
-        letters=frozenset(data.get("letters", [])),
+        pivot=tuple(language_tag(c) for c in data.get("pivot", [])),
+        letters=frozenset(data.get("letters", ())) or script_letters(code),
         allowed_letters=frozenset(data.get("allowed_letters", [])), other_letters=frozenset(),
         search_langs=tuple(search.get("lang", [code])),
         search_separator=search.get("separator"),
@@ -266,7 +283,7 @@ _TEXTS = ListOf(Text())
 _NIGHT = Pattern(re.IGNORECASE)
 # Every field of a language and its kind (content/languages.yaml explains each).
 SHAPE = MapOf(Fields(optional={
-    "name": Text(), "site_name": Text(), "fallback": _TEXTS, "letters": _TEXTS,
+    "name": Text(), "site_name": Text(), "fallback": _TEXTS, "pivot": _TEXTS, "letters": _TEXTS,
     "allowed_letters": _TEXTS,
     "search": Fields(optional={"lang": _TEXTS, "separator": Text()}),
     "teams": MapOf(Text()), "how_to_run": Text(), "examples": Text(),

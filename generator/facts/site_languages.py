@@ -13,10 +13,9 @@ from generator.facts.language_codes import (
     TAG,
     known_to_babel,
     language_tag,
-    native_name,
     parent_tags,
 )
-from generator.facts.languages import Language, Languages
+from generator.facts.languages import Language, Languages, undeclared
 from generator.facts.official import OfficialTexts
 
 # A language of the data alone gets a site when it names or describes at least this share of
@@ -57,12 +56,9 @@ def _shortfall(official: OfficialTexts, tag: str) -> str:
 
 def data_language(tag: str) -> Language:
     """A language the official data gives and languages.yaml does not declare: its own name from
-    CLDR, its fallbacks the default chain, search in its language where Material's has it."""
-    return Language(code=tag, name=native_name(tag) or tag, site_name="Almanac",
-                    fallback=("en",),
-                    letters=frozenset(), allowed_letters=frozenset(), other_letters=frozenset(),
-                    search_langs=(tag.split("-")[0], "en"), search_separator=None, teams={},
-                    almanac=False)
+    CLDR, its letters from CLDR's script, its fallbacks the default chain, search in its
+    language where Material's has it."""
+    return undeclared(tag)
 
 
 def needed(official: OfficialTexts) -> int:

@@ -6,6 +6,9 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from generator.facts.catalogs import translations
+from generator.views.labels import SECTIONS
+
 _TAGS = re.compile(r"</?[^>]*>")
 
 
@@ -15,3 +18,10 @@ def slugify(text: str, sep: str) -> str:
     kept = "".join(c for c in text if c.isalnum() or c in "_- " or
                    unicodedata.category(c).startswith("M"))
     return kept.replace(" ", sep)
+
+
+def section_address(lang: str, ident: str, section: str) -> str:
+    """Where a character's section shows, from the site's root: its page and the anchor of
+    the section's heading in that language (/ja/characters/monk/#能力), for a translator to open."""
+    heading = translations(lang).gettext(SECTIONS[section])
+    return f"/{lang}/characters/{ident}/#{slugify(heading, '-')}"

@@ -6,6 +6,7 @@ import hashlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from generator.facts.official import OfficialTexts
 from generator.model import PRESENT, SECTIONS, UNTRANSLATED, Entry, Line
 from generator.read.corpus import store_file
 from generator.read.po import PoMessage
@@ -13,10 +14,23 @@ from generator.resolve import Character, Corpus, shown_translation, store_sectio
 from generator.translation.onuw_texts import book_texts
 
 STALE, DRAFT = "stale", "draft"  # a translation made from an earlier text; one marked fuzzy
+OFFICIAL = "official"  # a section the official card gives in the language (covered)
+CARD_SECTIONS = ("ability", "flavor")  # the almanac's sections an official card has
 # One Night's translatable texts, counted as one section (translation/onuw_texts.py).
 ROLE_DESCRIPTION = "description"
 # A script's title, in another language than its script's (script/<id>/title).
 SCRIPT_TITLE = "title"
+
+
+# A translator comment (`# reviewed`) marking a store translation reviewed by a second person:
+# msgmerge and msgcat keep translator comments, and update-po drops it when the source changes.
+REVIEWED = "reviewed"
+
+
+def is_reviewed(message: PoMessage) -> bool:
+    """Whether a store message is a translation (no draft) marked reviewed."""
+    return not message.fuzzy and bool(message.string.strip()) and \
+        any(comment.strip() == REVIEWED for comment in message.comments)
 
 
 def same_text(msgid: str, source: str) -> bool:
@@ -54,18 +68,55 @@ class Lacking:
         return f"{self.source.section_file(self.section)}:{self.lines[0].line}"
 
 
-def source_of(corpus: Corpus, character: Character, lang: str, section: str) -> Entry | None:
-    """The entry whose text a translation of the section into lang is made from: the language's
-    own text where it is still in another language, else the first other language's (along the
+def original_of(corpus: Corpus, character: Character, lang: str, section: str) -> Entry | None:
+    """The text a section's translations into lang come from at the root: the language's own
+    text where it is still in another language, else the first other language's (along the
     fallbacks) that has it written. Translations, in any language's store, do not count."""
     for entry in character.places.get(lang, ()):
         if entry.status[section] == UNTRANSLATED and not is_translation(entry.file):
             return entry
     others = (character.entries[c] for c in corpus.languages.others(lang)
               if c in character.entries)
-    # A translation is never a source: its text is the store's, made from another text.
     return next((e for e in others if e.status[section] == PRESENT and
                  not is_translation(e.section_file(section))), None)
+
+
+def source_of(corpus: Corpus, character: Character, lang: str, section: str) -> Entry | None:
+    """The entry whose text a translation of the section into lang is made from: the language's
+    own text still in another language; else the first of its pivots (languages.yaml's
+    `pivot`, then its fallbacks) that has the section, written or translated by its team from
+    the original of today (a Japanese team reads English where the English team translated a
+    Korean summary); else the original. A translation of lang's own text is never its source."""
+    original = original_of(corpus, character, lang, section)
+    if original is not None and original.lang == lang:
+        return original
+    for code in corpus.languages.pivots(lang):
+        entry = character.entries.get(code)
+        if entry is None or entry.status[section] != PRESENT:
+            continue
+        if not is_translation(entry.section_file(section)):
+            return entry
+        root = original_of(corpus, character, code, section)
+        if root is not None and root.lang != lang and \
+                _translated_from(corpus, code, character.id, section, root):
+            return entry
+    return original
+
+
+def _translated_from(corpus: Corpus, lang: str, ident: str, section: str, root: Entry) -> bool:
+    """Whether lang's store holds the section translated from root's text of today, no draft."""
+    store = corpus.stores.get(lang)
+    message = store_sections(store).get((ident, section)) if store else None
+    return message is not None and not message.fuzzy and same_text(
+        message.id, "\n".join(line.text for line in root.field_lines(section)))
+
+
+def pivot_original(corpus: Corpus, item: Lacking, lang: str) -> Entry | None:
+    """The original a pivot translation (the item's source) was made from; None where the
+    source is an original itself."""
+    if not is_translation(item.source.section_file(item.section)):
+        return None
+    return original_of(corpus, item.character, item.source.lang, item.section)
 
 
 def source_text(corpus: Corpus, character: Character, lang: str, section: str) -> str | None:
@@ -82,15 +133,28 @@ def written_state(character: Character, lang: str, section: str) -> str:
     return max(states, key=order.index, default="missing")
 
 
-def translatable(corpus: Corpus, lang: str) -> Iterator[Lacking]:
+def covered(official: OfficialTexts | None, ident: str, lang: str, section: str) -> bool:
+    """Whether the official card gives the section in lang itself (or in one it builds on,
+    de-CH on de): its ability, its flavor where it has one. The one definition the report,
+    export-po, update-po, import-po and check share: such a section is official, not missing,
+    never asked of a translator (the page shows the card)."""
+    if official is None or section not in CARD_SECTIONS:
+        return False
+    card = official.ability(ident, lang) if section == "ability" else official.flavor(ident, lang)
+    return card is not None and card.lang == lang
+
+
+def translatable(corpus: Corpus, lang: str, official: OfficialTexts | None = None
+                 ) -> Iterator[Lacking]:
     """Every BotC section lang does not write itself and another language has, in corpus
-    order, with its source text: what the store holds a message for."""
+    order, with its source text: what the store holds a message for. With the official data,
+    not the sections its card gives in lang (covered)."""
     for character in corpus.characters:
         if character.game != "botc":
             continue
         for section in SECTIONS:
             state = written_state(character, lang, section)
-            if state == PRESENT:
+            if state == PRESENT or covered(official, character.id, lang, section):
                 continue
             source = source_of(corpus, character, lang, section)
             if source is not None:
@@ -199,10 +263,11 @@ def is_stale(corpus: Corpus, character: Character, lang: str, section: str) -> b
                                         corpus, character, lang, section) or ""))
 
 
-def lacking(corpus: Corpus, lang: str) -> Iterator[Lacking]:
+def lacking(corpus: Corpus, lang: str, official: OfficialTexts | None = None
+            ) -> Iterator[Lacking]:
     """Every section translatable into lang that its store does not hold translated from the
-    current source: missing, unwritten, untranslated, a draft or stale."""
-    for item in translatable(corpus, lang):
+    current source: missing, unwritten, untranslated, a draft or stale (covered ones aside)."""
+    for item in translatable(corpus, lang, official):
         character, section = item.character, item.section
         entry = character.entries.get(lang)
         if entry and entry.status[section] == PRESENT and \

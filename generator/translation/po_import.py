@@ -21,11 +21,13 @@ from generator.codes import (
 )
 from generator.errors import AlmanacError
 from generator.facts.languages import Language
+from generator.facts.official import OfficialTexts
 from generator.model import SECTIONS, Diagnostic
 from generator.read.corpus import store_file
 from generator.read.po import FORBIDDEN, INVISIBLE, PoFile, PoMessage, named, read_po_bytes
 from generator.read.regular_file import read_regular
 from generator.resolve import Corpus
+from generator.translation.comments import Address
 from generator.translation.lacking import revision, same_text, translatable, written_state
 from generator.translation.store import (
     empty_store,
@@ -91,8 +93,9 @@ def po_language(po: PoFile, corpus: Corpus, given: str | None) -> Language:
     for language in corpus.languages.all:
         if language.code.lower() in (named_.lower(), named_.split("-")[0].lower()):
             return language
+    declared = [language.code for language in corpus.languages.all if language.almanac]
     raise AlmanacError(f"the PO header's Language is '{named_}', not a language of "
-                       f"content/languages.yaml ({', '.join(corpus.languages.codes)})",
+                       f"content/languages.yaml ({', '.join(declared)}) nor one CLDR knows",
                        po.file, where)
 
 
@@ -183,10 +186,38 @@ def _base(message: PoMessage) -> str | None:
                  if c.startswith("store:")), None)
 
 
-def import_po(root: Path, corpus: Corpus, path: Path, lang: str | None = None) -> Imported:
+# The official sentences a translation must not be (a name is a word, and may be one).
+_SENTENCES = ("ability", "flavor", "first", "other")
+
+
+def _refuse_official(po: PoFile, official: OfficialTexts | None) -> None:
+    """A translation that is an official sentence of its character (its card's ability, flavor
+    or night reminder, in any language): refused whole, at its line, as nothing is written."""
+    if official is None:
+        return
+    for message in po.messages:
+        ident = (message.context or "").partition("/")[0]
+        text = " ".join(message.string.split())
+        if message.obsolete or not text:
+            continue
+        for key in _SENTENCES:
+            card = next((card for card in official.every_language(ident, key)
+                         if " ".join(card.text.split()) == text), None)
+            if card is not None:
+                raise AlmanacError(
+                    f"the translation of {message.context} is the official {card.lang} card's "
+                    f"text ({key}); the project never copies official texts (its pages show "
+                    "them): clear it, then import again", po.file, message.string_line)
+
+
+def import_po(root: Path, corpus: Corpus, path: Path, lang: str | None = None,
+              official: OfficialTexts | None = None, address: Address | None = None
+              ) -> Imported:
     """Merge a translated PO into the store of its language; write it only if it changes.
-    Call with the project's lock held and a corpus read under it."""
+    Call with the project's lock held and a corpus read under it. official: the data whose
+    sentences a translation must not be; address: where a section shows (as update-po)."""
     po = read_translator_po(path)
+    _refuse_official(po, official)
     language = po_language(po, corpus, lang)
     code, shown = language.code, str(path)
     store = current_store(root, corpus, code)
@@ -246,7 +277,8 @@ def import_po(root: Path, corpus: Corpus, path: Path, lang: str | None = None) -
                                             characters=named("".join(found))))
         problems += _steps(message, text, shown)
         taken[context] = message
-    merged = _merged(store, taken, noted, held, fresh_messages(corpus, code), drafted)
+    merged = _merged(store, taken, noted, held, fresh_messages(corpus, code, official, address),
+                     drafted)
     changed = write_store(root, merged) if taken or merged != store else False
     return Imported(store.file, code, len(taken), len(drafted), unchanged, drafts, waiting,
                     changed, tuple(sorted(problems, key=lambda d: (d.line, d.code))))

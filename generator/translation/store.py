@@ -8,13 +8,20 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from generator.facts.languages import display_name
+from generator.facts.official import OfficialTexts
 from generator.files import write_text
 from generator.model import PRESENT, SECTIONS
 from generator.read.corpus import store_file
 from generator.read.po import PoFile, PoMessage
 from generator.resolve import Corpus
-from generator.translation.comments import message_comments
-from generator.translation.lacking import other_texts, same_text, source_text, translatable
+from generator.translation.comments import Address, message_comments
+from generator.translation.lacking import (
+    REVIEWED,
+    other_texts,
+    same_text,
+    source_text,
+    translatable,
+)
 from generator.translation.po_text import po_text
 
 
@@ -46,30 +53,36 @@ def _merged(old: PoMessage | None, new: PoMessage) -> PoMessage:
     earlier = old.previous_id if old.fuzzy and old.previous_id is not None else old.id
     if same_text(earlier, new.id):
         return kept  # the source is back to the text it was translated from
+    # A changed source needs a review again: the mark goes with the fuzzy flag's coming.
+    kept = replace(kept, comments=tuple(c for c in kept.comments if c.strip() != REVIEWED))
     return replace(kept, flags=("fuzzy", *kept.flags), previous_id=earlier,
                    previous_context=old.context if earlier != old.id or old.previous_context
                    is None else old.previous_context)
 
 
-def fresh_messages(corpus: Corpus, lang: str) -> dict[str, PoMessage]:
+def fresh_messages(corpus: Corpus, lang: str, official: OfficialTexts | None = None,
+                   address: Address | None = None) -> dict[str, PoMessage]:
     """context → the store's empty message of every section and role translatable into lang
-    today, in corpus order: its source as msgid, its names and terms, its source's line."""
+    today, in corpus order: its source as msgid, its names and terms, its source's line, the
+    page it shows on."""
     messages = [PoMessage(item.context, item.text, "", 0, 0, locations=(item.location,),
-                          auto_comments=tuple(message_comments(corpus, item, lang)))
-                for item in translatable(corpus, lang)]
+                          auto_comments=tuple(message_comments(corpus, item, lang, address)))
+                for item in translatable(corpus, lang, official)]
     messages += [PoMessage(role.context, role.text, "", 0, 0, auto_comments=(role.comment,),
                            locations=(f"{role.location[0]}:{role.location[1]}",))
                  for role in other_texts(corpus, lang)]
     return {m.context or "": m for m in messages}
 
 
-def updated(corpus: Corpus, lang: str) -> PoFile:
-    """The store of lang as msgmerge would leave it against the corpus of today."""
+def updated(corpus: Corpus, lang: str, official: OfficialTexts | None = None,
+            address: Address | None = None) -> PoFile:
+    """The store of lang as msgmerge would leave it against the corpus of today (a section the
+    official card covers in lang is no message: a translation of it obsolete)."""
     store = corpus.stores.get(lang) or empty_store(corpus, lang)
     live = {m.context: m for m in reversed(store.messages) if not m.obsolete}
     obsolete = {m.context: m for m in reversed(store.messages) if m.obsolete}
     messages: list[PoMessage] = []
-    for context, new in fresh_messages(corpus, lang).items():
+    for context, new in fresh_messages(corpus, lang, official, address).items():
         old = live.pop(context, None) or obsolete.pop(context, None)
         messages.append(_merged(replace(old, obsolete=False) if old else None, new))
     gone = [replace(m, obsolete=True, flags=tuple(f for f in m.flags if f != "fuzzy"),
@@ -149,9 +162,10 @@ def migrate(root: Path, corpus: Corpus, lang: str) -> int:
     return len(added)
 
 
-def update_po(root: Path, corpus: Corpus, lang: str) -> Updated:
+def update_po(root: Path, corpus: Corpus, lang: str, official: OfficialTexts | None = None,
+              address: Address | None = None) -> Updated:
     before = corpus.stores.get(lang)
-    after = updated(corpus, lang)
+    after = updated(corpus, lang, official, address)
     new, fuzzy, obsolete = _counts(before, after)
     return Updated(after.file, new, fuzzy, obsolete, write_store(root, after))
 

@@ -19,7 +19,7 @@ NAME_WITH_OTHERS = N_("{name} ({others})")
 SEVERITIES = {"error": N_("error"), "warning": N_("warning"), "info": N_("info")}
 STATUSES = {"present": N_("present"), "missing": N_("missing"), "placeholder": N_("not written"),
             "untranslated": N_("untranslated"), "stale": N_("from an earlier text"),
-            "draft": N_("draft")}
+            "draft": N_("draft"), "official": N_("Official card text")}
 # The official editions; fabled and loric are none, their team badge already names them.
 EDITIONS = {"tb": N_("Trouble Brewing"), "bmr": N_("Bad Moon Rising"),
             "snv": N_("Sects & Violets"), "carousel": N_("Experimental")}

@@ -12,9 +12,10 @@ from generator.resolve import Corpus
 
 def _term(term: Term, official: OfficialTexts, codes: tuple[str, ...]) -> Term:
     own = {code: name for code in codes if (name := official.own_name(term.id, code))}
-    tokens = tuple(Token({**token.labels, **{
+    tokens = tuple(Token({**token.labels, **(found := {
         code: label for code in codes
-        if (label := official.reminder(token.labels.get(ENGLISH, ""), code))}})
+        if (label := official.reminder(token.labels.get(ENGLISH, ""), code))})},
+        tuple(code for code in token.borrowed if code not in found))
         for token in term.reminders)
     return replace(term, names={**term.names, **own}, reminders=tokens,
                    borrowed=tuple(code for code in term.borrowed if code not in own))
@@ -33,7 +34,8 @@ def team_words(official: OfficialTexts, team: str, lang: str) -> tuple[str, str]
 def _team(team: Team, official: OfficialTexts, codes: tuple[str, ...]) -> Team:
     words = {code: found for code in codes if (found := team_words(official, team.id, code))}
     return replace(team, labels={**team.labels, **{c: w[1] for c, w in words.items()}},
-                   singulars={**team.singulars, **{c: w[0] for c, w in words.items()}})
+                   singulars={**team.singulars, **{c: w[0] for c, w in words.items()}},
+                   borrowed=tuple(code for code in team.borrowed if code not in words))
 
 
 def _edition(edition: Edition, official: OfficialTexts, codes: tuple[str, ...]) -> Edition:

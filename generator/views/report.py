@@ -12,28 +12,36 @@ from generator.checks.coverage import matrix
 from generator.facts.catalogs import translations
 from generator.facts.interface_words import english_count, official_words
 from generator.facts.languages import Languages
-from generator.facts.official import OfficialTexts
+from generator.facts.official import ENGLISH, OfficialTexts
 from generator.model import PRESENT, SECTIONS, Diagnostic
 from generator.resolve import Character, Corpus
+from generator.translatable import N_
 from generator.translation.lacking import (
     DRAFT,
+    OFFICIAL,
     ROLE_DESCRIPTION,
     SCRIPT_TITLE,
     STALE,
+    covered,
+    is_reviewed,
     is_stale,
     lacking,
     lacking_roles,
     lacking_titles,
+    same_text,
     store_message,
+    translatable,
 )
 from generator.translation.onuw_texts import book_texts
 from generator.views.collation import sort_key
 from generator.views.messages import Piece, description, pieces
 from generator.views.sources import source_link
 
-# stale: a translation made from an earlier text; draft: none shown, a fuzzy one in the store.
+# stale: a translation made from an earlier text; draft: none shown, a fuzzy one in the store;
+# official: not written, but the official card gives it in the language (lacking.covered).
 Table = dict[tuple[str, str], dict[str, dict[str, str]]]
-STATUS_ORDER = ("present", "stale", "draft", "untranslated", "placeholder", "missing")
+STATUS_ORDER = ("present", "official", "stale", "draft", "untranslated", "placeholder",
+                "missing")
 
 
 @dataclass(frozen=True)
@@ -61,6 +69,17 @@ class Progress:
     present: int
     of: int
     ui_english: int = 0  # the UI strings its pages show in English (no catalog, no official word)
+    reviewed: int = 0  # its store's translations of today's source marked `# reviewed`
+
+
+@dataclass(frozen=True)
+class OfficialShare:
+    """What the official data gives in the page's language of what it gives in English."""
+
+    kind: str  # its label (a msgid)
+    have: int
+    of: int
+    command: str = ""  # the command that exports it for a translator, where one does
 
 
 @dataclass(frozen=True)
@@ -110,6 +129,7 @@ class ReportView:
     checks: tuple[CheckFindings, ...]
     translatable: tuple[Translatable, ...] = ()
     statuses: tuple[str, ...] = STATUS_ORDER  # the totals' columns
+    official: tuple[OfficialShare, ...] = ()  # the data in the page's language, where given
 
     @property
     def progress_columns(self) -> tuple[str, ...]:
@@ -128,31 +148,36 @@ def _finding(d: Diagnostic, lang: str, languages: Languages, sources: frozenset[
                    source_link(d.file, d.line, sources))
 
 
-def _with_translations(corpus: Corpus, table: Table) -> Table:
-    """The matrix with what the stores say: a translation made from an earlier text is stale,
-    a section with only a draft in the store is a draft."""
+def _with_translations(corpus: Corpus, table: Table, official: OfficialTexts | None) -> Table:
+    """The matrix with what the stores and the official data say: a translation made from an
+    earlier text is stale, a section with only a draft in the store is a draft, one the card
+    gives in the language is official."""
     shown = {}
     for character in corpus.characters:
         key = (character.game, character.id)
         if key not in table:
             continue
-        shown[key] = {lang: {s: _state(corpus, character, lang, s, status)
+        shown[key] = {lang: {s: _state(corpus, character, lang, s, status, official)
                              for s, status in states.items()}
                       for lang, states in table[key].items()}
     return shown
 
 
-def _state(corpus: Corpus, character: Character, lang: str, section: str, status: str) -> str:
+def _state(corpus: Corpus, character: Character, lang: str, section: str, status: str,
+           official: OfficialTexts | None) -> str:
     if status == PRESENT:
         return STALE if is_stale(corpus, character, lang, section) else PRESENT
+    if covered(official, character.id, lang, section):
+        return OFFICIAL
     message = store_message(corpus, lang, character.id, section)
     return DRAFT if message and message.fuzzy and message.string.strip() else status
 
 
-def _translatable(corpus: Corpus, lang: str, reader: str) -> Iterator[Translatable]:
+def _translatable(corpus: Corpus, lang: str, reader: str, official: OfficialTexts | None
+                  ) -> Iterator[Translatable]:
     batches: dict[str, list[str]] = {}
     names: dict[str, str] = {}
-    for item in lacking(corpus, lang):
+    for item in lacking(corpus, lang, official):
         batches.setdefault(item.character.id, []).append(item.section)
         names[item.character.id] = item.character.name(reader)
     for ident, sections in batches.items():
@@ -166,10 +191,11 @@ def _progress(corpus: Corpus, table: Table, lang: str,
     """What lang has of what it could have: its sections present, and those it lacks, a text
     to translate from in some language; a section no language has is nobody's to translate.
     With it, the UI strings its pages show in English."""
-    missing = Counter(item.section for item in lacking(corpus, lang))
+    missing = Counter(item.section for item in lacking(corpus, lang, official))
     counts = []
     for section in SECTIONS:
-        present = sum(states[lang][section] == PRESENT for states in table.values())
+        # The card's text in the language counts as the language's: shown, not missing.
+        present = sum(states[lang][section] in (PRESENT, OFFICIAL) for states in table.values())
         counts.append((section, present, present + missing[section]))
     book = corpus.rulebooks[0] if corpus.rulebooks else None
     texts = len(list(book_texts(book, {}))) if book else 0
@@ -178,9 +204,14 @@ def _progress(corpus: Corpus, table: Table, lang: str,
     if corpus.scripts:  # a title in its own language, or an edition's, is present
         counts.append((SCRIPT_TITLE, len(corpus.scripts) - len(list(lacking_titles(corpus, lang))),
                        len(corpus.scripts)))
+    store = corpus.stores.get(lang)
+    # Reviewed: translations of today's source (stale ones need a review again).
+    sources = {item.context: item.text for item in translatable(corpus, lang, official)}
+    reviewed = sum(1 for m in store.messages if not m.obsolete and m.context in sources and
+                   is_reviewed(m) and same_text(m.id, sources[m.context])) if store else 0
     return Progress(lang, tuple(counts), sum(n for _, n, _ in counts),
                     sum(of for _, _, of in counts),
-                    english_count(lang, official_words(official, lang)))
+                    english_count(lang, official_words(official, lang)), reviewed)
 
 
 def _roles_translatable(corpus: Corpus, lang: str, reader: str) -> Iterator[Translatable]:
@@ -204,18 +235,55 @@ def _titles_translatable(corpus: Corpus, lang: str, reader: str) -> Iterator[Tra
                            "scripts/")
 
 
+# The official data's texts of a character, by the label a reader sees for each.
+_CARD_KINDS = ((N_("Names"), OfficialTexts.name), (N_("Ability"), OfficialTexts.ability),
+               (N_("Flavor"), OfficialTexts.flavor),
+               (N_("First night"), OfficialTexts.first_night),
+               (N_("Other nights"), OfficialTexts.other_night))
+
+
+def _official_shares(official: OfficialTexts | None, lang: str) -> tuple[OfficialShare, ...]:
+    """What the official data lacks in lang: of each kind of text its English files give, how
+    many it gives in lang itself (or one it builds on); names and tokens with the glossary's
+    export for a translator."""
+    english = official.languages.get(ENGLISH) if official else None
+    if official is None or english is None:
+        return ()
+    glossary = f"almanac export-glossary --lang {lang} --official DIR -o {lang}.tbx"
+    shares = []
+    for kind, text in _CARD_KINDS:
+        found = [text(official, c.id, lang) for c in official.characters]
+        shares.append(OfficialShare(kind, sum(1 for t in found if t and t.lang == lang),
+                                    sum(1 for t in found if t),
+                                    glossary if kind == "Names" else ""))
+    tokens = list(english.reminders.values())
+    shares.append(OfficialShare(N_("Reminder tokens"),
+                                sum(1 for label in tokens if official.reminder(label, lang)),
+                                len(tokens), glossary))
+    jinxes = [official.jinx(a, b, lang) for a, b in english.jinxes]
+    shares.append(OfficialShare(N_("Jinxes"), sum(1 for t in jinxes if t and t.lang == lang),
+                                len(jinxes)))
+    return tuple(shares)
+
+
 def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
                 sources: frozenset[str], official: OfficialTexts | None = None) -> ReportView:
     """sources: the files the site shows line by line (views/sources.py); official: the data
     whose interface words stand in for a missing catalog. Its columns are the almanac's
-    languages (languages.yaml's), not those of the official data alone, which have no almanac
-    to translate: every language's report stays the size of the almanac's."""
+    languages (languages.yaml's, and those with a store), not those of the official data
+    alone, which have nothing translated: every language's report stays the size of the
+    almanac's."""
     findings_languages = corpus.languages
+    # The almanac's languages, those a team translates into (a store of their own), and the
+    # page's: its progress says what its readers lack, though no one translates it yet.
     corpus = replace(corpus, languages=Languages(tuple(
-        language for language in corpus.languages.all if language.almanac)))
+        language for language in corpus.languages.all
+        if language.almanac or language.code in corpus.stores or language.code == lang)))
     written = matrix(corpus)
-    table = _with_translations(corpus, written)
-    langs = corpus.languages.codes
+    table = _with_translations(corpus, written, official)
+    # The matrix and totals: the languages with text (the page's alone would double them).
+    langs = tuple(language.code for language in corpus.languages.all
+                  if language.almanac or language.code in corpus.stores)
     names = {c.id: c.name(lang) for c in corpus.characters if c.game == "botc"}
     teams = {c.id: c.team for c in corpus.characters if c.game == "botc"}
     collation = sort_key(lang)
@@ -224,11 +292,12 @@ def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
                   tuple(Cell(s, tuple((code, table[key][code][s]) for code in langs))
                         for s in SECTIONS),
                   " ".join(sorted({table[key][code][s] for code in langs for s in SECTIONS}
-                                  - {PRESENT})))
+                                  - {PRESENT, OFFICIAL})))
         for key in sorted(table, key=lambda k: (corpus.glossary.team_order(teams[k[1]]),
                                                 collation(names[k[1]])))
         for ident in [key[1]])
-    progress = tuple(_progress(corpus, table, code, official) for code in langs)
+    progress = tuple(_progress(corpus, table, code, official)
+                     for code in corpus.languages.codes)
     by_script = tuple(
         _totals(script.title,
                 [table[("botc", i)][code][s] for i in script.characters if ("botc", i) in table
@@ -248,8 +317,8 @@ def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
     present_teams = tuple(sorted(set(teams.values()),
                                  key=lambda t: (corpus.glossary.team_order(t), t)))
     translatable = tuple(t for code in langs for t in (*sorted(
-        _translatable(corpus, code, lang),
+        _translatable(corpus, code, lang, official),
         key=lambda t: (corpus.glossary.team_order(teams.get(t.id, "")), collation(t.name))),
         *_roles_translatable(corpus, code, lang), *_titles_translatable(corpus, code, lang)))
     return ReportView(progress, rows, present_teams, by_script, by_file, checks,
-                      translatable)
+                      translatable, official=_official_shares(official, lang))

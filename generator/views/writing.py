@@ -8,12 +8,14 @@ from generator.parse.vocabulary import letter_system
 
 
 def written_in(languages: Languages, text: str) -> str | None:
-    """The one language whose own letters write every letter of the text; None for a text
+    """The one almanac language whose own letters write every letter of the text; None for a text
     without letters, or one that no language, or more than one, writes alone."""
     # The scripts of its distinct characters: no count needed (asked of every line shown).
     systems = set(map(letter_system, set(text)))
     systems.discard(None)
-    found = [language.code for language in languages.all if systems and systems <= language.letters]
+    # The almanac's languages: those of the data alone would make every Latin text ambiguous.
+    found = [language.code for language in languages.all
+             if language.almanac and systems and systems <= language.letters]
     return found[0] if len(found) == 1 else None
 
 
