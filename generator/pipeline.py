@@ -10,6 +10,7 @@ from generator.facts.glossary import Glossary, load_glossary
 from generator.facts.languages import Language, Languages, load_languages
 from generator.facts.night_order import NightOrder, load_night_order
 from generator.facts.rules import load_rules
+from generator.facts.search_words import load_search_words
 from generator.facts.step_nights import load_step_nights
 from generator.model import Diagnostic, ParsedFile
 from generator.parse import parse_text
@@ -39,6 +40,10 @@ def _facts(content: Path, data: tuple[bytes, ...]) -> Facts:
     languages = load_languages(content / "languages.yaml")
     glossary = replace(load_glossary(content / "glossary.yaml", languages),
                        rules=load_rules(content / "rules.yaml"))
+    pages = {"characters": frozenset(t.id for t in glossary.game_terms("botc")),
+             "rules": frozenset(t.id for t in glossary.rules.terms)}
+    glossary = replace(glossary, search_words=load_search_words(content / "search-words.yaml",
+                                                                pages))
     steps = load_step_nights(content / "night-steps.yaml",
                              {term.id for term in glossary.game_terms("botc")}, languages.codes)
     return (languages, glossary,

@@ -22,6 +22,8 @@ class RuleTermView:
     definition_lang: str  # the language the definition is written in
     team: str  # the team the term names, whose page it links; "" for none or no such page
     characters: tuple[tuple[str, str, str], ...]  # (id, name, other-language name)
+    # the words players search the term by that the page does not show (search-words.yaml)
+    search_words: str = ""
 
 
 def _texts(character: Character, lang: str, official: OfficialTexts | None) -> list[str]:
@@ -75,7 +77,9 @@ def rule_views(corpus: Corpus, lang: str,
             definition=term.definitions.get(definition_lang, ""), definition_lang=definition_lang,
             team=_team(corpus, term),
             characters=tuple((c.id, c.name(lang), c.name(other)) for c in botc
-                             if c.id in users)))
+                             if c.id in users),
+            search_words=" ".join(corpus.glossary.search_words.of(f"rules/{term.id}",
+                                                                  (lang, "en")))))
     return tuple(views)
 
 
