@@ -44,7 +44,7 @@ def load_search_words(path: Path, pages: dict[str, frozenset[str]]) -> SearchWor
         for page, words in by_page.items():
             found = PAGE.fullmatch(page)
             if not found or found.group(2) not in pages.get(found.group(1), frozenset()):
-                raise AlmanacError(f"names.{lang}.{page}: no such page  (characters/<id> of "
+                raise AlmanacError(f"names.{lang}.{page}: no such page (characters/<id> of "
                                    "the glossary or rules/<id> of rules.yaml)",
                                    str(path))
             names.setdefault(lang, {})[page] = tuple(w for w in words if w.strip())
