@@ -210,3 +210,20 @@ def test_the_names_players_say_are_found_on_their_page_only(tmp_path: Path):
     assert words.of("characters/imp", ("ko", "en")) == ()
     assert words.thesaurus == {"en": (("resurrect", "revive"),)}
     assert load_search_words(tmp_path / "none.yaml", {}).names == {}
+
+
+def test_the_search_script_is_served_without_its_comments(tmp_path: Path):
+    from mkdocs.config.defaults import MkDocsConfig
+
+    from generator.output.search_index import SCRIPT, on_post_build
+    script = tmp_path / SCRIPT
+    script.parent.mkdir(parents=True)
+    script.write_text("/*\n * Why.\n */\n(function () {\n  // why\n  const a = /\\*$/ // kept\n"
+                      "})()\n", encoding="utf-8")
+    shared = tmp_path / "other.js"
+    shared.hardlink_to(script)  # another language's site's copy
+    config = MkDocsConfig()
+    config["site_dir"] = str(tmp_path)
+    on_post_build(config)
+    assert script.read_text(encoding="utf-8") == "(function () {\n  const a = /\\*$/ // kept\n})()\n"
+    assert shared.read_text(encoding="utf-8").startswith("/*\n * Why.")
