@@ -12,6 +12,7 @@ from generator.facts.language_codes import TAG, known_to_babel, language_tag
 from generator.facts.languages import Language, Languages, load_languages, undeclared
 from generator.facts.night_order import NightOrder, load_night_order
 from generator.facts.rules import load_rules, unknown_characters
+from generator.facts.search_words import load_search_words
 from generator.facts.step_nights import load_step_nights
 from generator.model import Diagnostic, ParsedFile
 from generator.parse import parse_text
@@ -44,6 +45,10 @@ def _facts(content: Path, data: tuple[bytes, ...], also: tuple[str, ...] = ()) -
     botc = {term.id for term in glossary.game_terms("botc")}
     if problem := unknown_characters(glossary.rules, botc):
         raise AlmanacError(problem, str(content / "rules.yaml"))
+    pages = {"characters": frozenset(botc),
+             "rules": frozenset(t.id for t in glossary.rules.terms)}
+    glossary = replace(glossary, search_words=load_search_words(content / "search-words.yaml",
+                                                                pages))
     steps = load_step_nights(content / "night-steps.yaml", botc, languages.codes)
     return (languages, glossary,
             replace(load_night_order(content / "night-order.yaml"), step_nights=steps))

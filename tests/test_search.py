@@ -375,7 +375,10 @@ def test_words_without_spaces_are_found_by_their_parts(page, languages_site, cod
     ("Poisoner", "포이조너"), ("Empath", "엠패스"), ("Imp", "임프"), ("Gambler", "갬블러"),
     ("Drunk", "드런크"), ("Recluse", "레클루스"), ("Fortune Teller", "포툰 텔러 포툰텔러"),
     ("Chef", "체프 셰프"), ("Nightwatchman", "나이트워치맨 나이트워치먼"),
-    ("Scarlet Woman", "스칼렛 워맨 스칼렛워맨 워먼 스칼렛워먼")])
+    ("Scarlet Woman", "스칼렛 워맨 스칼렛워맨 워먼 스칼렛워먼"),
+    # The loanword orthography's rules: a long a, a final -or, x after a short vowel.
+    ("Undertaker", "언더테이커"), ("Professor", "프로페서"), ("Vortox", "보톡스"),
+    ("Investigator", "인베스티게이터")])
 def test_an_english_name_is_written_in_hangul_as_it_sounds(name, spelt):
     assert hangul(name) == spelt
 

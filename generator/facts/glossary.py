@@ -13,6 +13,7 @@ from typing import Any
 from generator.errors import AlmanacError
 from generator.facts.languages import Languages
 from generator.facts.rules import Rules
+from generator.facts.search_words import SearchWords
 from generator.read.shapes import Fields, Flag, ListOf, MapOf, Text
 from generator.read.yaml_data import load_yaml
 
@@ -103,6 +104,8 @@ class Glossary:
     artifacts: tuple[Term, ...]
     editions: tuple[Edition, ...] = ()
     rules: Rules = Rules()  # content/rules.yaml: the rules terms and the search's synonyms
+    # content/search-words.yaml: names as players say them, the thesaurus of their words
+    search_words: SearchWords = SearchWords()
 
     def title(self, title: str, lang: str) -> str:
         """A script's title in the language asked where it is an official edition's, in any

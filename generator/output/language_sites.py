@@ -89,8 +89,16 @@ def write_language(root: Path, corpus: Corpus, diagnostics: tuple[Diagnostic, ..
                        directory_urls=not offline)
     config = write_config(into / lang, language, corpus.languages, site / lang, site_url,
                           nav(corpus, lang, docs.titles, official_words(official, lang)),
-                          root / "mkdocs.yml", offline, corpus.glossary.rules.synonyms)
+                          root / "mkdocs.yml", offline, search_synonyms(corpus))
     return config, docs
+
+
+def search_synonyms(corpus: Corpus) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """The search's word groups by language: the rules' synonyms, then the players' thesaurus
+    (content/search-words.yaml)."""
+    rules, thesaurus = corpus.glossary.rules.synonyms, corpus.glossary.search_words.thesaurus
+    return {lang: (*rules.get(lang, ()), *thesaurus.get(lang, ()))
+            for lang in dict.fromkeys([*rules, *thesaurus])}
 
 
 def write_docs(root: Path, corpus: Corpus, diagnostics: tuple[Diagnostic, ...],

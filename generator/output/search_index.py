@@ -6,10 +6,13 @@ summary quotes and the sections without text; a page's names that it does not sh
 matter `search_words`) are a field of their own, `words`, found as a title is and never shown
 in a result's text. The index
 carries the site's synonym table (extra.search_words) to the search, which reads it from the
-title field's settings (lunr keeps a field's settings and nothing else of the index's config)."""
+title field's settings (lunr keeps a field's settings and nothing else of the index's config).
+The almanac's search script (the theme's lunr.multi.min.js) is served without its comments,
+which are for its readers in the theme and a third of its bytes."""
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -22,6 +25,15 @@ _TAGS = re.compile(r"\s*</?(?:p|ul|ol|li)>\s*")
 # The ability a section opens with, quoted (an almanac's summary): the page's first document
 # holds the ability, which search finds the page by.
 _QUOTED_ABILITY = re.compile(r'^(?:"[^"]{20,}"|“[^”]{20,}”)\s*')
+
+
+# Whole-line comments of the search script: /* … */ blocks and // lines (no code line holds one).
+_COMMENTS = re.compile(r"^[ \t]*/\*.*?\*/[ \t]*\n|^[ \t]*//[^\n]*\n", re.S | re.M)
+SCRIPT = Path("assets") / "javascripts" / "lunr" / "min" / "lunr.multi.min.js"
+
+
+def without_comments(script: str) -> str:
+    return _COMMENTS.sub("", script)
 
 
 def _plain(text: str) -> str:
@@ -44,6 +56,13 @@ def on_page_context(context: dict, page: Page, config: MkDocsConfig, nav: object
 
 @event_priority(-50)  # after the search plugin has written the index, before the offline plugin
 def on_post_build(config: MkDocsConfig) -> None:
+    script = Path(config.site_dir) / SCRIPT
+    if script.is_file():
+        # A new file, not the old one rewritten: another language's site may share its inode.
+        written = script.with_name(f".{script.name}.almanac")
+        written.write_text(without_comments(script.read_text(encoding="utf-8")),
+                           encoding="utf-8")
+        os.replace(written, script)
     index = Path(config.site_dir) / "search" / "search_index.json"
     if not index.is_file():
         return

@@ -56,7 +56,7 @@ def _read(path: Path) -> bytes | str:
 
 # The data files beside the language folders; anything else there is not read.
 DATA_FILES = ("languages.yaml", "glossary.yaml", "night-order.yaml", "night-steps.yaml",
-              "rules.yaml")
+              "rules.yaml", "search-words.yaml")
 # Each language's translation store: a PO file, msgids the source text, msgctxt `id/section`.
 STORE = "translations.po"
 

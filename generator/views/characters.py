@@ -349,7 +349,8 @@ _JOINERS = re.compile(r"[\s=＝・·'’-]+")
 
 def _search_words(corpus: Corpus, character: Character, lang: str) -> str:
     """The names a page is found by that it does not show: each name written as one word,
-    the id, and the English name as Korean players spell it in Hangul."""
+    the id, the English name as Korean players spell it in Hangul, and the names players say
+    (content/search-words.yaml) in lang and English."""
     names = character.names.values()
     words = {word.lower() for name in names for word in name.split()}
     found = [joined for joined in (character.id, *(_JOINERS.sub("", n).lower() for n in names))
@@ -357,6 +358,11 @@ def _search_words(corpus: Corpus, character: Character, lang: str) -> str:
     english = character.names.get("en")
     if english and "HANGUL" in corpus.languages[lang].letters:
         found.append(hangul(english))
+    # Where the page's name is not English, its English name is found as its name is, before
+    # any page that merely mentions it (Poisoner: the Poisoner before 中毒).
+    if english and lang != "en":
+        found.append(english.lower())
+    found += corpus.glossary.search_words.of(f"characters/{character.id}", (lang, "en"))
     return " ".join(dict.fromkeys(found))
 
 

@@ -40,6 +40,8 @@ class RuleTermView:
     chapter_title: str
     chapter_lang: str
     sources: tuple[tuple[str, str], ...]  # (address, page name) of the official rules pages
+    # the words players search the term by that the page does not show (search-words.yaml)
+    search_words: str = ""
 
 
 @dataclass(frozen=True)
@@ -163,7 +165,9 @@ def rule_views(corpus: Corpus, lang: str,
             definition=term.definitions.get(definition_lang, ""), definition_lang=definition_lang,
             team=_team(corpus, term), groups=_groups(corpus, term, official, lang, other),
             chapter=term.chapter, chapter_title=chapter_title, chapter_lang=chapter_lang,
-            sources=_sources(term.sources)))
+            sources=_sources(term.sources),
+            search_words=" ".join(corpus.glossary.search_words.of(f"rules/{term.id}",
+                                                                  (lang, "en")))))
     return tuple(collated(views, lang, lambda view: view.name))
 
 

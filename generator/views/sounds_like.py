@@ -2,7 +2,13 @@
 heard (Poisoner → 포이조너, one jamo from a player's 포이즈너): English spelling read by a few
 rules of thumb into consonants and vowels, then built into syllables as Korean loanwords are (a
 consonant with no vowel after it closes the syllable where Korean allows, else takes ㅡ).
-Search's one-letter tolerance over jamo absorbs the spellings it does not give exactly."""
+Search's one-letter tolerance over jamo absorbs the spellings it does not give exactly.
+
+The rules follow the National Institute of Korean Language's loanword orthography for English
+(외래어 표기법, chapter 3, section 1) where players spell as it does: a voiceless stop after a
+short vowel closes the syllable (x after one: ㄱ스, Vortox 보톡스); a long a (a, one consonant,
+then e: take) is 에이 (Undertaker 언더테이커); a final -er, -or is 어 (Professor 프로페서).
+Spellings players keep that no rule gives are data (content/search-words.yaml)."""
 from __future__ import annotations
 
 import re
@@ -18,7 +24,7 @@ _RULES = [
     ("w", "ㅇㅜ"),
     ("b", "ㅂ"), ("c", "ㅋ"), ("d", "ㄷ"), ("f", "ㅍ"), ("g", "ㄱ"), ("h", "ㅎ"), ("j", "ㅈ"),
     ("k", "ㅋ"), ("l", "ㄹ"), ("m", "ㅁ"), ("n", "ㄴ"), ("p", "ㅍ"), ("r", "ʀ"), ("s", "ㅅ"),
-    ("t", "ㅌ"), ("v", "ㅂ"), ("x", "ㅋㅅ"), ("z", "ㅈ"),
+    ("t", "ㅌ"), ("v", "ㅂ"), ("x", "Kㅅ"), ("z", "ㅈ"),
 ]
 # A vowel before r, unless a vowel follows (Baron: ba-ron, Soldier: sol-di-er).
 _R_COLOURED = {"er", "ir", "ur", "or", "ar"}
@@ -27,7 +33,7 @@ _MEDIALS = "ㅏㅐㅑㅒㅓㅔㅕㅖㅗㅘㅙㅚㅛㅜㅝㅞㅟㅠㅡㅢㅣ"
 _VOWELS = frozenset(_MEDIALS)
 _FINALS = ["", *"ㄱㄲㄳㄴㄵㄶㄷㄹㄺㄻㄼㄽㄾㄿㅀㅁㅂㅄㅅㅆㅇㅈㅊㅋㅌㅍㅎ"]
 # A consonant closing a syllable as Korean loanwords write it (Imp 임프: m closes, p does not).
-_CLOSING = {"ㄴ": "ㄴ", "ㄹ": "ㄹ", "ㅁ": "ㅁ", "ㆁ": "ㅇ"}
+_CLOSING = {"ㄴ": "ㄴ", "ㄹ": "ㄹ", "ㅁ": "ㅁ", "ㆁ": "ㅇ", "K": "ㄱ"}
 # Two vowels that make one (ㅗ+ㅏ → ㅘ, ㅜ+ㅓ → ㅝ, ㅣ+ㅓ → ㅕ …), as w- and y- glides are written.
 _GLIDES = {(glide[0], glide[1]): glide[2] for glide in (
     "ㅗㅏㅘ", "ㅜㅓㅝ", "ㅜㅗㅝ", "ㅜㅔㅞ", "ㅜㅣㅟ",
@@ -42,6 +48,8 @@ def _sounds(word: str) -> list[str]:
     word = re.sub(r"(?<=[aeiouy])s(?=[aeiouy])", "z", word)  # Poisoner: poi-zo-ner
     word = re.sub(r"g(?=[ei])", "j", word)
     word = re.sub(r"([b-df-hj-np-tv-z])\1", r"\1", word)  # doubled consonants sound once
+    word = re.sub(r"or$", "er", word)  # a final -or is said as -er (Professor 프로페서)
+    word = re.sub(r"(?<=[^aeiou])a(?=[bcdfgjklmnpstvz](?:e|er)$)", "ei", word)  # take, taker
     word = re.sub(r"a(?=[b-df-hj-np-qs-tv-z][b-df-hj-np-tv-z]|[b-df-hj-np-tv-z]$)", "æ",
                   word)  # a short a: Gambler (not before r: Scarlet)
     sounds: list[str] = []
@@ -83,10 +91,10 @@ def _word(word: str) -> str:
         if sounds[i] in _VOWELS:
             initial, medial, i = "ㅇ", sounds[i], i + 1
         elif sounds[i + 1] in _VOWELS:
-            initial = "ㅇ" if sounds[i] == "ㆁ" else sounds[i]
+            initial = {"ㆁ": "ㅇ", "K": "ㅋ"}.get(sounds[i], sounds[i])
             medial, i = sounds[i + 1], i + 2
         else:  # a consonant alone: its own syllable, with ㅡ (ㅣ after ㅈ, ㅊ)
-            initial = "ㅇ" if sounds[i] == "ㆁ" else sounds[i]
+            initial = {"ㆁ": "ㅇ", "K": "ㅋ"}.get(sounds[i], sounds[i])
             medial, i = "ㅣ" if initial in "ㅈㅊ" else "ㅡ", i + 1
         final = ""
         if sounds[i] in _CLOSING and sounds[i + 1] not in _VOWELS:
