@@ -5,9 +5,11 @@ almanac steps use its words in a language they are given in (the same characters
 language's page)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import unquote
 
+from generator.facts.language_codes import parent_tags
 from generator.facts.official import OfficialTexts
 from generator.facts.rules import FALLBACK, SETUP_TEAMS, Chapter, RuleTerm, SetupRow
 from generator.resolve import Character, Corpus
@@ -122,9 +124,15 @@ def _sources(addresses: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
                  for address in dict.fromkeys(addresses))
 
 
-def _text(texts: dict[str, str], lang: str) -> tuple[str, str]:
+def _written_in(texts: Mapping[str, str], lang: str) -> str | None:
+    """The language of texts that lang reads as its own: lang's, else a language it builds on
+    (de-CH on de; the texts are keyed by BCP 47 tags)."""
+    return next((code for code in (lang, *parent_tags(lang)) if code in texts), None)
+
+
+def _text(texts: Mapping[str, str], lang: str) -> tuple[str, str]:
     """The text in lang, else in FALLBACK (which every text is written in), with its language."""
-    found = lang if lang in texts else FALLBACK
+    found = _written_in(texts, lang) or FALLBACK
     return texts[found], found
 
 
@@ -153,8 +161,9 @@ def rule_views(corpus: Corpus, lang: str,
     chapters = {chapter.id: chapter for chapter in corpus.glossary.rules.chapters}
     views = []
     for term in corpus.glossary.rules.terms:
-        definition_lang = lang if lang in term.definitions else "en"
-        own = term.names.get(lang) or official_name(term, lang, official)
+        definition_lang = _written_in(term.definitions, lang) or FALLBACK
+        named_in = _written_in(term.names, lang)
+        own = (term.names[named_in] if named_in else "") or official_name(term, lang, official)
         chapter = chapters.get(term.chapter)
         chapter_title, chapter_lang = _text(chapter.titles, lang) if chapter else ("", lang)
         views.append(RuleTermView(
