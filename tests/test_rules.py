@@ -78,7 +78,7 @@ def test_a_player_may_nominate_themselves_in_both_languages():
     definition = term("nomination").definitions
     assert "themselves included" in definition["en"] and "자기 자신을 지명해도" in definition["ko"]
     assert "다른 플레이어를" not in definition["ko"]
-    assert term("nomination").names == {"ko": "지명", "en": "Nomination"}  # the official word
+    assert (term("nomination").names["ko"], term("nomination").names["en"]) == ("지명", "Nomination")
 
 
 def test_the_dead_keep_one_vote_for_the_rest_of_the_game():
@@ -94,12 +94,18 @@ def test_registers_names_the_recluse_and_the_spy():
     assert "은둔자" in registers.definitions["ko"] and "첩자" in registers.definitions["ko"]
 
 
-def test_every_text_is_in_both_languages_and_names_an_official_rules_page():
+def test_every_text_is_in_every_language_of_the_rules_and_names_an_official_rules_page():
+    """Korean and English, the project's own, and each language translated from them: a
+    language that has one text of the rules has them all."""
+    languages = set(RULES.chapters[0].titles)
+    assert {"ko", "en", "de", "ja", "zh-Hans", "he"} <= languages
     for chapter in RULES.chapters:
-        assert set(chapter.titles) == {"ko", "en"}, chapter.id
+        assert set(chapter.titles) == languages, chapter.id
         for text in chapter.paragraphs:
-            assert set(text.texts) == {"ko", "en"}, (chapter.id, text.id)
+            assert set(text.texts) == languages, (chapter.id, text.id)
             assert text.sources and all(SOURCE.fullmatch(s) for s in text.sources)
+    for found in RULES.terms:
+        assert set(found.definitions) == languages, found.id
     for found in RULES.terms:
         assert found.sources, found.id
         assert found.chapter in {c.id for c in RULES.chapters}, found.id
@@ -197,13 +203,18 @@ def test_the_rules_page_shows_the_setup_table_and_every_chapter(corpus):
 def test_the_korean_rules_page_is_korean_and_a_language_without_texts_marks_the_english(corpus):
     korean = rendered_rules(corpus, "ko")
     assert "## 지명과 투표 {: #nominations }" in korean
-    assert '<th scope="col">플레이어</th><th scope="col">마을주민</th>' in korean
+    assert '<th scope="col">플레이어</th><th scope="col">주민</th>' in korean  # official word
     # English only in the names of the wiki's pages.
     assert set(re.findall(r'<(\w+)[^>]* lang="en"', korean)) == {"a"}
-    german = rules_view(corpus, "de")
-    assert german is not None
-    assert {p.lang for c in german.chapters for p in c.paragraphs} == {"en"}
-    assert {c.title_lang for c in german.chapters} == {"en"}
+    romanian = rules_view(corpus, "ro")  # no text of its own
+    assert romanian is not None
+    assert {p.lang for c in romanian.chapters for p in c.paragraphs} == {"en"}
+    assert {c.title_lang for c in romanian.chapters} == {"en"}
+    # Austrian German reads German's; Swiss German has its own.
+    austrian, swiss = rules_view(corpus, "de-AT"), rules_view(corpus, "de-CH")
+    assert austrian is not None and swiss is not None
+    assert {p.lang for c in austrian.chapters for p in c.paragraphs} == {"de"}
+    assert {p.lang for c in swiss.chapters for p in c.paragraphs} == {"de-CH"}
 
 
 def test_a_term_links_its_chapter_of_the_rules(corpus):
