@@ -16,7 +16,7 @@ from generator.facts.official import load_official
 from generator.facts.site_languages import select_languages
 from generator.pipeline import load_corpus
 from tests.conftest import ROOT
-from tests.projects import almanac, site_project
+from tests.projects import almanac, catalogs_of, site_project
 
 # code as the data spells it → (the Chef's name, an ability of the test's own, a reminder label)
 GAMES = {
@@ -49,6 +49,14 @@ def official_folder(root: Path) -> Path:
     (folder / "game.tlh.json").write_text("{}", encoding="utf-8")
     (folder / "game.old copy.json").write_text("{}", encoding="utf-8")
     return folder
+
+
+@pytest.fixture(scope="module", autouse=True)
+def no_catalogs(tmp_path_factory):
+    """The data's languages as languages without an interface catalog of their own are (a
+    catalog alone publishes a language: tests/test_native_frame.py)."""
+    with catalogs_of(("ko", "en"), tmp_path_factory.mktemp("locales")):
+        yield
 
 
 @pytest.fixture(scope="module")
@@ -85,16 +93,16 @@ def test_every_language_with_enough_data_gets_a_site_and_the_rest_a_line(project
     assert built.returncode == 0, built.stderr
     sites = sorted(p.name for p in (project / "site").iterdir() if p.is_dir())
     assert sites == sorted(SITES)
-    notices = [line for line in built.stderr.splitlines() if line.startswith("official/")]
+    notices = [line for line in built.stderr.splitlines() if line.startswith("official")]
     assert notices == [
         "official/game.old copy.json: its code is no language tag (such as de, zh_Hans, pt_BR): "
         "not read",
         "official/game.tlh.json: 'tlh' names no language CLDR knows (declare it in "
         "content/languages.yaml to build it): 0 of 5 characters named or described, 0 abilities, "
         "0 reminders, 0 jinxes, 0 editions; left out",
-        "official/game.he.json: he: 0 of 5 characters named or described, 0 abilities, "
-        "2 reminders, 1 jinxes, 0 editions; too little to publish in it (it needs 1 "
-        "characters named or described): left out"]
+        "official: 1 more language has too little for a site (he): a language needs 1 "
+        "characters named or described, or an interface catalog (docs/pages/languages.md says "
+        "how to add one)"]
 
 
 @pytest.mark.parametrize("tag", SITES)
@@ -246,7 +254,8 @@ def test_the_preview_of_every_language_rebuilds_only_what_an_edit_touches(tmp_pa
                       "official")
     first = preview.update()
     assert first is not None and list(first) == SITES
-    assert "official/game.he.json: he: 0 of 5" in capsys.readouterr().err
+    assert "official: 1 more language has too little for a site (he)" in \
+        capsys.readouterr().err
     assert preview.update() == {}
     text = root / "content" / "en" / "004_small.txt"
     text.write_text(text.read_text(encoding="utf-8").replace("The Imp kills.",
@@ -299,9 +308,10 @@ def test_languages_yaml_may_put_an_almanac_before_the_card(tmp_path):
 @pytest.mark.parametrize("tag", ["de", "zh-Hans", "en"])
 def test_the_report_has_the_almanacs_languages_alone(project, built, tag):
     """The data's languages have no almanac to translate: no column of theirs in any report, so
-    a report's size does not grow with the languages built."""
+    a report's size does not grow with the languages built; the page's own language has its row
+    of what it has and lacks."""
     report = html_of(project, tag, "report/")
-    assert sorted(set(re.findall(r'<tr data-lang="([^"]+)"', report))) == ["en", "ko"]
+    assert sorted(set(re.findall(r'<tr data-lang="([^"]+)"', report))) == sorted({"en", "ko", tag})
     assert sorted(set(re.findall(r'data-lang="([^"]+)" data-section', report))) == ["en", "ko"]
 
 

@@ -150,7 +150,8 @@ def select_languages(declared: Languages, official: OfficialTexts | None, asked:
             notices.append(_too_small(official, tag, where))
             left_out.append(LeftOut(tag, _shortfall(official, tag), notices[-1]))
     if small and official:
-        notices.append(f"{Path(where)}: {len(small)} more languages have too little for "
+        have = "language has" if len(small) == 1 else "languages have"
+        notices.append(f"{Path(where)}: {len(small)} more {have} too little for "
                        f"{option[2]} ({', '.join(small)}): a language needs "
                        f"{needed(official)} characters named or described, or an interface "
                        "catalog (docs/pages/languages.md says how to add one)")
