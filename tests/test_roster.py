@@ -68,7 +68,7 @@ def test_a_character_the_almanac_lacks_shows_the_card_and_says_so(sites):
     assert "<p>Each night*, you read the kitchen's made-up recipe book.</p>" in ability
     assert '<p class="almanac-origin" data-origin="official">공식 카드 문구 · 영어로 쓰인 글</p>' \
         in ability
-    assert re.findall(r'<h2 id="([^"]+)"', html) == ["능력", "분위기-글", "알림-토큰", "밤-순서", "징크스"]
+    assert re.findall(r'<h2 id="([^"]+)"', html) == ["능력", "분위기-글", "기록-토큰", "밤-순서", "징크스"]
     assert "almanac-sources" not in html  # no corpus line to point at
 
 

@@ -96,7 +96,7 @@ def test_indexes_by_team_and_script(built_site):
     text = text_of(script)
     assert "지은이: Mup" in text and "모든 플레이어는 Fiddler가 첫날 제정될 것임을 알고 있습니다." in text
     headings = re.findall(r'<h3 id="[^"]*">([^<]+)</h3>', script)
-    assert headings == ["마을주민", "외지인", "하수인", "악마", "여행자", "전설"]
+    assert headings == ["주민", "외지인", "하수인", "악마", "여행자", "전설"]  # the official words
     assert text.index("귀족") < text.index("시계공") < text.index("현상금 사냥꾼")
     assert 'href="../../nightsheets/000-first/"' in script
 

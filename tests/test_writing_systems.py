@@ -16,7 +16,7 @@ import pytest
 
 from tests.conftest import ROOT
 from tests.fonts_used import families, pdf_fonts, platform_fonts
-from tests.projects import SMALL_ALMANAC, almanac, site_project
+from tests.projects import SMALL_ALMANAC, almanac, catalogs_of, site_project
 
 # Real names and labels of the official translations; every sentence is the test's own.
 THAI = {"roles": {
@@ -114,6 +114,14 @@ def _project(root: Path, thai: dict) -> tuple[Path, Path]:
     shutil.copy(ROOT / "tests" / "fixtures" / "official-languages" / "game.ru.json", official)
     (project / "script.json").write_text(json.dumps(SCRIPT), encoding="utf-8")
     return project, official
+
+
+@pytest.fixture(scope="module", autouse=True)
+def no_catalogs(tmp_path_factory):
+    """The letters of the data and the almanac alone: the interface in English (the catalogs'
+    letters are the native frame's: tests/test_native_frame.py)."""
+    with catalogs_of(("ko", "en"), tmp_path_factory.mktemp("locales")):
+        yield
 
 
 @pytest.fixture(scope="module")

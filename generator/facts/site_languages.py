@@ -44,7 +44,9 @@ class Selection:
 
     def left_out_line(self, where: str, mention: str) -> str:
         """The languages left out in one line, for a run that makes `mention` in all."""
-        return (f"{Path(where)}: {len(self.left_out)} languages of the official data left out, "
+        count = len(self.left_out)
+        return (f"{Path(where)}: {count} language{'' if count == 1 else 's'} of the official "
+                "data left out, "
                 f"too little to make {mention} in: "
                 + ", ".join(f"{item.tag} ({item.why})" for item in self.left_out))
 

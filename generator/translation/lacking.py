@@ -97,7 +97,9 @@ def source_of(corpus: Corpus, character: Character, lang: str, section: str) -> 
         if not is_translation(entry.section_file(section)):
             return entry
         root = original_of(corpus, character, code, section)
-        if root is not None and root.lang != lang and \
+        # A root still in another language than its file's (Korean in an English file) may be
+        # lang's own text: its translation is no source for lang.
+        if root is not None and root.lang != lang and root.status[section] != UNTRANSLATED and \
                 _translated_from(corpus, code, character.id, section, root):
             return entry
     return original
