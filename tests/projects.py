@@ -109,3 +109,24 @@ def catalogs_of(codes: tuple[str, ...], folder: Path) -> Iterator[None]:
         catalogs.LOCALES = before
         for function in cached:
             function.cache_clear()
+
+
+def rules_in(languages: tuple[str, ...], target: Path) -> Path:
+    """content/rules.yaml with the texts of these languages alone (a site whose other languages
+    have no rules text of the project's, as before any was translated), written to target."""
+    import yaml
+
+    def kept(node: object) -> object:
+        if isinstance(node, dict):
+            if "en" in node and all(isinstance(key, str) and len(key) <= 8 for key in node):
+                node = {key: value for key, value in node.items()
+                        if key in languages or "-" not in key and len(key) > 3}
+            return {key: kept(value) for key, value in node.items()}
+        if isinstance(node, list):
+            return [kept(value) for value in node]
+        return node
+
+    data = yaml.safe_load((ROOT / "content" / "rules.yaml").read_text(encoding="utf-8"))
+    target.write_text(yaml.safe_dump(kept(data), allow_unicode=True, sort_keys=False),
+                      encoding="utf-8")
+    return target

@@ -11,7 +11,7 @@ import pytest
 
 from tests.conftest import ROOT
 from tests.fonts_used import families, pdf_fonts, platform_fonts
-from tests.projects import almanac, catalogs_of, site_project
+from tests.projects import almanac, catalogs_of, rules_in, site_project
 
 FIXTURES = ROOT / "tests" / "fixtures"
 # The data's codes are its own (zh_Hans); the project's may be BCP 47's (zh-Hans).
@@ -40,7 +40,9 @@ def project(tmp_path_factory) -> tuple[Path, Path]:
     project = site_project(root / "project")
     with (project / "content" / "languages.yaml").open("a", encoding="utf-8") as languages:
         languages.write(LANGUAGES)
-    shutil.copy(ROOT / "content" / "rules.yaml", project / "content" / "rules.yaml")
+    # The rules in Korean and English alone: the data's languages as ones without texts of the
+    # project's (tests/test_rules.py holds the translated ones).
+    rules_in(("ko", "en"), project / "content" / "rules.yaml")
     official = shutil.copytree(FIXTURES / "official", root / "official")
     for path in (FIXTURES / "official-languages").iterdir():
         shutil.copy(path, official / path.name)

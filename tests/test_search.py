@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path, PurePosixPath
 from types import SimpleNamespace
 from urllib.parse import parse_qs, urlsplit
@@ -333,9 +332,9 @@ def languages_site(tmp_path_factory):
     languages of NAMES."""
     from generator.commands.build import build
     from generator.output.browser import serve
-    from tests.projects import site_project
+    from tests.projects import rules_in, site_project
     root = site_project(tmp_path_factory.mktemp("languages"))
-    shutil.copy(ROOT / "content" / "rules.yaml", root / "content" / "rules.yaml")
+    rules_in(("ko", "en"), root / "content" / "rules.yaml")  # the rules' own texts alone
     with (root / "content" / "languages.yaml").open("a", encoding="utf-8") as languages:
         languages.writelines(LANGUAGE.format(code=code) for code in NAMES)
     glossary = root / "content" / "glossary.yaml"
@@ -454,10 +453,10 @@ TERM_LIST = re.compile(r'<ul class="almanac-term-characters" data-group="\w+">.*
 def terms_site(tmp_path_factory) -> Path:
     """The site of TERMS_EN and TERMS_KO in Korean, English and German (no text, no words)."""
     from generator.commands.build import build
-    from tests.projects import site_project
+    from tests.projects import rules_in, site_project
     root = site_project(tmp_path_factory.mktemp("terms"), {
         "en/004_terms.txt": TERMS_EN.encode(), "ko/001_terms.txt": TERMS_KO.encode()})
-    shutil.copy(ROOT / "content" / "rules.yaml", root / "content" / "rules.yaml")
+    rules_in(("ko", "en"), root / "content" / "rules.yaml")  # German without texts
     with (root / "content" / "languages.yaml").open("a", encoding="utf-8") as languages:
         languages.write(LANGUAGE.format(code="de"))
     assert build(root) == 0
