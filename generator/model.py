@@ -3,6 +3,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the corpus's fields' types only: no data flows back from these stages
+    from generator.facts.glossary import Glossary
+    from generator.facts.languages import Languages
+    from generator.facts.night_order import NightOrder
+    from generator.read.corpus import Text
+    from generator.read.po import PoFile
 
 # Characters that break a line for some tools, or show nothing: C0 and C1 controls but the tab,
 # DEL, and the Unicode line and paragraph separators.
@@ -237,3 +246,63 @@ class ParsedFile:
     rulebook: Rulebook | None = None
     markers: tuple[Line, ...] = ()
     diagnostics: tuple[Diagnostic, ...] = ()
+
+
+@dataclass(frozen=True)
+class Character:
+    id: str
+    game: str
+    team: str
+    names: dict[str, str] = field(hash=False)  # every language's, borrowed along the fallbacks
+    official: bool = True  # False when the glossary does not know the name
+    entries: dict[str, Entry] = field(default_factory=dict, hash=False)  # merged, per language
+    places: dict[str, tuple[Entry, ...]] = field(default_factory=dict, hash=False)  # as found
+    role: Role | None = None  # ONUW: the rulebook's description
+
+    def name(self, lang: str) -> str:
+        return self.names.get(lang) or next(iter(self.names.values()), self.id)
+
+    def named(self, lang: str, written: str = "", also: str = "") -> Name:
+        """Its name in lang (or as a text writes it) for a finding, its other names with it."""
+        return Name(written or self.name(lang), lang, tuple(sorted(self.names.items())), also)
+
+
+@dataclass(frozen=True)
+class Script:
+    id: str
+    game: str
+    lang: str
+    title: str
+    file: str
+    line: int
+    author: str | None
+    declared_count: int | None
+    characters: tuple[str, ...]
+    notes: tuple[Line, ...]
+
+
+@dataclass(frozen=True)
+class Corpus:
+    languages: Languages
+    characters: tuple[Character, ...]
+    scripts: tuple[Script, ...]
+    rulebooks: tuple[Rulebook, ...]
+    parsed: tuple[ParsedFile, ...]
+    glossary: Glossary
+    night_order: NightOrder
+    diagnostics: tuple[Diagnostic, ...]  # from reading, parsing and resolving
+    stores: dict[str, PoFile] = field(default_factory=dict, hash=False)  # lang → its store
+    # The texts as read, for the site's views of them: a file edited since shows as parsed.
+    texts: tuple[Text, ...] = field(default=(), repr=False, compare=False)
+
+    def character(self, game: str, ident: str) -> Character | None:
+        return self._by_key.get((game, ident))
+
+    @cached_property
+    def _by_key(self) -> dict[tuple[str, str], Character]:
+        """Each character by (game, id), the first where two share one: pages and sheets look
+        characters up by id, thousands of times a language."""
+        index: dict[tuple[str, str], Character] = {}
+        for character in self.characters:
+            index.setdefault((character.game, character.id), character)
+        return index

@@ -14,11 +14,11 @@ from generator.facts.night_order import NightOrder, load_night_order
 from generator.facts.rules import load_rules, unknown_characters
 from generator.facts.search_words import load_search_words
 from generator.facts.step_nights import load_step_nights
-from generator.model import Diagnostic, ParsedFile
+from generator.model import Corpus, Diagnostic, ParsedFile
 from generator.parse import parse_text
 from generator.read.corpus import DATA_FILES, STORE, Text, read_corpus, read_stores
 from generator.read.po import PoFile
-from generator.resolve import Corpus, resolve
+from generator.resolve import resolve
 
 Facts = tuple[Languages, Glossary, NightOrder]
 

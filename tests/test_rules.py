@@ -14,9 +14,9 @@ import pytest
 from generator.errors import AlmanacError
 from generator.facts.official import load_official
 from generator.facts.rules import SOURCE, load_rules
+from generator.model import Corpus
 from generator.output.render import environment
 from generator.pipeline import load_corpus
-from generator.resolve import Corpus
 from generator.views.characters import script_view
 from generator.views.roster import with_roster
 from generator.views.rules import NAMED, TEAM, TEXT, rule_views, rules_view

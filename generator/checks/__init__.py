@@ -10,8 +10,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from generator.codes import CORPUS_CODES, Code
-from generator.model import Diagnostic
-from generator.resolve import Corpus
+from generator.model import Corpus, Diagnostic
 
 
 @dataclass(frozen=True)

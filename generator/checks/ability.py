@@ -7,9 +7,8 @@ import re
 from generator.checks import check
 from generator.checks.fields import entries
 from generator.codes import ABILITY_QUOTE, SETUP_BRACKET
-from generator.model import PRESENT, UNTRANSLATED
+from generator.model import PRESENT, UNTRANSLATED, Character, Corpus
 from generator.parse.vocabulary import quoted_ability
-from generator.resolve import Character, Corpus
 
 # A bracket, closed or left open at the end of the line ("[+1 외지인").
 _BRACKET = re.compile(r"\[(?P<inside>[^\]\[]+)(?P<end>\]|$)")

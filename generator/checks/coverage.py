@@ -5,8 +5,16 @@ from __future__ import annotations
 from generator.checks import check
 from generator.checks.fields import entries
 from generator.codes import BORROWED_NAME, MISSING_TRANSLATION, UNTRANSLATED_ENTRY, UNWRITTEN
-from generator.model import MISSING, PLACEHOLDER, PRESENT, SECTIONS, UNTRANSLATED, Entry
-from generator.resolve import Character, Corpus
+from generator.model import (
+    MISSING,
+    PLACEHOLDER,
+    PRESENT,
+    SECTIONS,
+    UNTRANSLATED,
+    Character,
+    Corpus,
+    Entry,
+)
 from generator.translation.lacking import lacking
 
 GLOSSARY_FILE = "content/glossary.yaml"

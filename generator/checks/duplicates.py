@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from generator.checks import check
 from generator.codes import DUPLICATE_DIFFERS
-from generator.model import SECTIONS
-from generator.resolve import Corpus
+from generator.model import SECTIONS, Corpus
 
 
 @check(DUPLICATE_DIFFERS)

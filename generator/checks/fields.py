@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from generator.model import SECTIONS, Entry, Line
-from generator.resolve import Character, Corpus
+from generator.model import SECTIONS, Character, Corpus, Entry, Line
 
 
 def entries(corpus: Corpus, lang: str | None = None) -> Iterator[tuple[Character, Entry]]:

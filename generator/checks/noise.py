@@ -4,9 +4,8 @@ from __future__ import annotations
 from generator.checks import check
 from generator.checks.fields import entries, field_lines
 from generator.codes import CONTROL_CHARACTER, STRAY_SCRIPT
-from generator.model import CONTROL
+from generator.model import CONTROL, Corpus
 from generator.parse.vocabulary import letter_system, writing_systems
-from generator.resolve import Corpus
 
 
 @check(STRAY_SCRIPT)

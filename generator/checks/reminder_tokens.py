@@ -9,8 +9,7 @@ from generator.checks.fields import entries
 from generator.codes import REMINDER_WORD, TOKEN_LANGUAGES, TOKEN_NAME
 from generator.facts.glossary import squash
 from generator.facts.languages import TokenWords
-from generator.model import Name
-from generator.resolve import Corpus
+from generator.model import Corpus, Name
 
 _CAPITALS = re.compile(r"\b[A-Z][A-Z'’]+(?: [A-Z][A-Z'’]+)*\b")
 

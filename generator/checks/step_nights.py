@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from generator.checks import check
 from generator.codes import NIGHT_STEP_SET, NIGHT_STEP_UNMATCHED, NIGHT_STEP_UNNEEDED
+from generator.model import Corpus
 from generator.parse.night_steps import step_classes
-from generator.resolve import Corpus
 
 DATA_FILE = "content/night-steps.yaml"
 

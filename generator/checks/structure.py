@@ -6,8 +6,7 @@ from itertools import zip_longest
 from generator.checks import check
 from generator.codes import TOC_MISMATCH, WAKE_ORDER_DATA, WAKE_ORDER_ROLE
 from generator.facts.glossary import Term
-from generator.model import Name
-from generator.resolve import Corpus
+from generator.model import Corpus, Name
 
 
 @check(TOC_MISMATCH)

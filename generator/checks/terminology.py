@@ -8,10 +8,9 @@ from generator.checks import check
 from generator.checks.fields import entries, field_lines
 from generator.codes import BODY_NAME, HEADING_NAME, OTHER_LANGUAGE_NAME
 from generator.facts.glossary import squash
-from generator.model import UNTRANSLATED
+from generator.model import UNTRANSLATED, Corpus
 from generator.parse.summaries import paragraph
 from generator.parse.vocabulary import letter_system, quoted
-from generator.resolve import Corpus
 
 
 @check(HEADING_NAME)

@@ -12,9 +12,8 @@ from generator.codes import (
     TRANSLATION_DRAFT,
     TRANSLATION_STALE,
 )
-from generator.model import SECTIONS, Diagnostic
+from generator.model import SECTIONS, Corpus, Diagnostic
 from generator.read.po import FORBIDDEN, INVISIBLE, named
-from generator.resolve import Corpus
 from generator.translation.lacking import (
     is_stale,
     other_texts,

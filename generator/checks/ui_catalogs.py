@@ -13,7 +13,7 @@ from generator.facts.catalogs import (
     has_catalog,
     is_untranslated,
 )
-from generator.resolve import Corpus
+from generator.model import Corpus
 
 _PACKAGE = Path(__file__).resolve().parent.parent.parent
 

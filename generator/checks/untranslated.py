@@ -7,9 +7,8 @@ import re
 from generator.checks import check
 from generator.checks.fields import entries, field_lines
 from generator.codes import OTHER_LETTERS
-from generator.model import UNTRANSLATED
+from generator.model import UNTRANSLATED, Corpus
 from generator.parse.vocabulary import letter_system
-from generator.resolve import Corpus
 
 _WORD = re.compile(r"[^\W\d_][^\W\d_'’-]*")
 

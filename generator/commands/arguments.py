@@ -7,9 +7,8 @@ from pathlib import Path
 
 from generator.facts.language_codes import language_tag
 from generator.facts.official import OfficialTexts, load_official
-from generator.model import visible
+from generator.model import Corpus, visible
 from generator.release.store import default_official, official_home
-from generator.resolve import Corpus
 
 
 def official_folder(args: argparse.Namespace) -> str:

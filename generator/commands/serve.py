@@ -25,13 +25,12 @@ from generator.errors import AlmanacError
 from generator.facts.official import OfficialTexts
 from generator.facts.site_languages import select_languages
 from generator.files import write_failure
-from generator.model import visible
+from generator.model import Corpus, visible
 from generator.output.language_sites import write_docs
 from generator.output.preview_site import PreviewSite, preview_lock, project_files
 from generator.output.publish import lock_if_free, published, recover
 from generator.output.render import Known, not_found_page, redirect_page
 from generator.pipeline import CorpusReader
-from generator.resolve import Corpus
 
 
 def run(args: argparse.Namespace) -> int:

@@ -15,8 +15,8 @@ from generator.facts.languages import Languages
 from generator.facts.official import OfficialTexts
 from generator.facts.site_languages import ALL, select_languages
 from generator.files import output_path, writable, write_text
+from generator.model import Corpus
 from generator.pipeline import load_corpus
-from generator.resolve import Corpus
 from generator.views.nightsheet import NightSheet
 from generator.views.official_names import named
 

@@ -13,9 +13,8 @@ from babel.messages.catalog import Catalog
 
 from generator.errors import AlmanacError
 from generator.facts.official import OfficialTexts
-from generator.model import SECTIONS
+from generator.model import SECTIONS, Corpus
 from generator.read.po import PoFile, PoMessage
-from generator.resolve import Corpus
 from generator.translation.comments import Address, message_comments
 from generator.translation.lacking import (
     Lacking,

@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.model import SECTIONS, Diagnostic, Entry, Rulebook, Utterance
-from generator.resolve import Character, Corpus
+from generator.model import SECTIONS, Character, Corpus, Diagnostic, Entry, Rulebook, Utterance
 from generator.translation.lacking import role_translation
 from generator.views.messages import message
 

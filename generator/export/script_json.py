@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.model import Script
 from generator.read.script_spec import META
-from generator.resolve import Script
 
 
 def export(script: Script) -> list[Any]:

@@ -8,7 +8,7 @@ import io
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
-from generator.resolve import Corpus
+from generator.model import Corpus
 
 SOURCES = ("en", "ko")  # the languages a store's msgids are in: the pivot and the original
 

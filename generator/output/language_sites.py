@@ -10,11 +10,10 @@ from generator.errors import AlmanacError
 from generator.facts.interface_words import official_words
 from generator.facts.languages import Language
 from generator.facts.official import OfficialTexts
-from generator.model import SECTIONS, Diagnostic
+from generator.model import SECTIONS, Corpus, Diagnostic
 from generator.output.render import Docs, Known, Page, render_docs
 from generator.output.site import RULES_PAGE, nav, write_config
 from generator.read.corpus import DATA_FILES, NAME_MAX, page_name_size, store_file
-from generator.resolve import Corpus
 from generator.views.collation import collated
 from generator.views.corpus_script import from_corpus
 from generator.views.narration import build_narration, set_title

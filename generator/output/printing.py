@@ -13,10 +13,10 @@ from playwright.sync_api import Page
 from generator.facts.direction import direction
 from generator.facts.interface_words import Words
 from generator.files import write_with
+from generator.model import Corpus
 from generator.output.browser import chromium
 from generator.output.isolation import isolated
 from generator.output.render import environment
-from generator.resolve import Corpus
 
 
 def standalone_html(templates: Path, lang: str, corpus: Corpus, partial: str, title: str,

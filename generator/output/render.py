@@ -32,8 +32,8 @@ from generator.facts.interface_words import Words, official_words
 from generator.facts.language_codes import native_name
 from generator.facts.languages import autonyms, display_name
 from generator.facts.official import OfficialTexts
+from generator.model import Corpus
 from generator.output.isolation import isolated
-from generator.resolve import Corpus
 from generator.views import labels
 from generator.views.characters import (
     character_view,

@@ -7,9 +7,9 @@ from pathlib import Path
 from generator.facts.catalogs import translations
 from generator.facts.interface_words import official_words
 from generator.facts.official import OfficialTexts
+from generator.model import Corpus
 from generator.output.printing import standalone_html
 from generator.read.script_spec import ScriptSpec
-from generator.resolve import Corpus
 from generator.views import labels
 from generator.views.nightsheet import NightSheet, build_sheet
 from generator.views.scriptsheet import ScriptSheet, build_script_sheet

@@ -32,10 +32,10 @@ from generator.mkdocs_internals import (
     mkdocs_build,
     wrap_theme_env,
 )
+from generator.model import Corpus
 from generator.output.render import COMPILED
 from generator.output.theme_files import keep_listing
 from generator.read.yaml_data import bounded, read_yaml_text
-from generator.resolve import Corpus
 from generator.translatable import N_
 
 SITE_DESCRIPTION = N_("The rules almanac of Blood on the Clocktower and One Night Ultimate "

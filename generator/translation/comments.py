@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from generator.facts.glossary import Glossary
 from generator.facts.languages import Language
-from generator.resolve import Corpus
+from generator.model import Corpus
 from generator.translation.lacking import Lacking, pivot_original
 
 # Where a section shows on the site (lang, character id, section → /ja/characters/monk/#能力):

@@ -7,10 +7,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from generator.facts.official import OfficialTexts
-from generator.model import PRESENT, SECTIONS, UNTRANSLATED, Entry, Line
+from generator.model import PRESENT, SECTIONS, UNTRANSLATED, Character, Corpus, Entry, Line
 from generator.read.corpus import store_file
 from generator.read.po import PoMessage
-from generator.resolve import Character, Corpus, shown_translation, store_sections
+from generator.resolve import shown_translation, store_sections
 from generator.translation.onuw_texts import book_texts
 
 STALE, DRAFT = "stale", "draft"  # a translation made from an earlier text; one marked fuzzy

@@ -22,11 +22,10 @@ from generator.codes import (
 from generator.errors import AlmanacError
 from generator.facts.languages import Language
 from generator.facts.official import OfficialTexts
-from generator.model import SECTIONS, Diagnostic
+from generator.model import SECTIONS, Corpus, Diagnostic
 from generator.read.corpus import store_file
 from generator.read.po import FORBIDDEN, INVISIBLE, PoFile, PoMessage, named, read_po_bytes
 from generator.read.regular_file import read_regular
-from generator.resolve import Corpus
 from generator.translation.comments import Address
 from generator.translation.lacking import revision, same_text, translatable, written_state
 from generator.translation.store import (

@@ -10,10 +10,9 @@ from pathlib import Path
 from generator.facts.languages import display_name
 from generator.facts.official import OfficialTexts
 from generator.files import write_text
-from generator.model import PRESENT, SECTIONS
+from generator.model import PRESENT, SECTIONS, Corpus
 from generator.read.corpus import store_file
 from generator.read.po import PoFile, PoMessage
-from generator.resolve import Corpus
 from generator.translation.comments import Address, message_comments
 from generator.translation.lacking import (
     REVIEWED,

@@ -2,9 +2,8 @@
 else the one its summary quotes; in the asked language, else along its fallbacks."""
 from __future__ import annotations
 
-from generator.model import PRESENT, Entry
+from generator.model import PRESENT, Corpus, Entry
 from generator.parse.vocabulary import quoted_ability
-from generator.resolve import Corpus
 
 
 def almanac_ability(corpus: Corpus, entries: dict[str, Entry],

@@ -13,9 +13,8 @@ from generator.facts.catalogs import has_catalog
 from generator.facts.glossary import Term
 from generator.facts.languages import ALMANAC, CARD, ENGLISH, Source
 from generator.facts.official import OfficialText, OfficialTexts, Part, markup_parts
-from generator.model import PRESENT, SECTIONS, UNTRANSLATED, Entry
+from generator.model import PRESENT, SECTIONS, UNTRANSLATED, Character, Corpus, Entry, Script
 from generator.parse.vocabulary import quoted_ability
-from generator.resolve import Character, Corpus, Script
 from generator.translation.lacking import is_stale, title_translation
 from generator.views import labels
 from generator.views.collation import collated

@@ -6,8 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from generator.facts.catalogs import translations
-from generator.model import Diagnostic
-from generator.resolve import Corpus
+from generator.model import Corpus, Diagnostic
 
 
 def counts_line(corpus: Corpus, diagnostics: Sequence[Diagnostic], lang: str) -> str:

@@ -8,8 +8,7 @@ from generator.errors import AlmanacError
 from generator.facts.glossary import Term
 from generator.facts.languages import display_name
 from generator.facts.night_order import OnuwRules
-from generator.model import Role, Rulebook
-from generator.resolve import Corpus
+from generator.model import Corpus, Role, Rulebook
 from generator.translation.onuw_texts import TITLE, script_sentences, sentences
 from generator.views.onuw import GAME, Said, Spoken, Voice
 

@@ -17,11 +17,10 @@ from generator.facts.official import (
     Part,
     markup_parts,
 )
-from generator.model import PRESENT, Entry
+from generator.model import PRESENT, Corpus, Entry
 from generator.parse.night_steps import steps_for_night
 from generator.parse.vocabulary import letter_system
 from generator.read.script_spec import ScriptSpec
-from generator.resolve import Corpus
 from generator.views.abilities import almanac_ability
 from generator.views.collation import collated
 from generator.views.fallback import in_chain_order

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from generator.facts.glossary import Edition, Team, Term, Token
 from generator.facts.official import ENGLISH, OfficialTexts
-from generator.resolve import Corpus
+from generator.model import Corpus
 
 
 def _term(term: Term, official: OfficialTexts, codes: tuple[str, ...]) -> Term:

@@ -5,8 +5,7 @@ from dataclasses import dataclass
 
 from generator.facts.glossary import squash
 from generator.facts.languages import display_name
-from generator.model import Rulebook, WakeStep
-from generator.resolve import Corpus
+from generator.model import Corpus, Rulebook, WakeStep
 from generator.translation.lacking import role_translation
 from generator.translation.onuw_texts import Sentence, sentences
 from generator.views.characters import other_language

@@ -13,8 +13,7 @@ from generator.facts.catalogs import translations
 from generator.facts.interface_words import english_count, official_words
 from generator.facts.languages import Languages
 from generator.facts.official import ENGLISH, OfficialTexts
-from generator.model import PRESENT, SECTIONS, Diagnostic
-from generator.resolve import Character, Corpus
+from generator.model import PRESENT, SECTIONS, Character, Corpus, Diagnostic
 from generator.translatable import N_
 from generator.translation.lacking import (
     DRAFT,

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from generator.facts.official import OfficialTexts
-from generator.resolve import Character, Corpus, character_id
+from generator.model import Character, Corpus
+from generator.resolve import character_id
 from generator.views.official_names import named
 
 

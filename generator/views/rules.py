@@ -12,7 +12,7 @@ from urllib.parse import unquote
 from generator.facts.language_codes import parent_tags
 from generator.facts.official import OfficialTexts
 from generator.facts.rules import FALLBACK, SETUP_TEAMS, Chapter, RuleTerm, SetupRow
-from generator.resolve import Character, Corpus
+from generator.model import Character, Corpus
 from generator.views.characters import other_language
 from generator.views.collation import collated
 

@@ -7,8 +7,8 @@ from babel import Locale, UnknownLocaleError
 from babel.lists import format_list
 
 from generator.facts.catalogs import translations
+from generator.model import Corpus
 from generator.read.script_spec import ROW_NAMES, Note, ScriptSpec
-from generator.resolve import Corpus
 from generator.translatable import N_
 
 # The teams a game cannot be played without, each with the line said when a script has none.

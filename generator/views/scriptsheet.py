@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 from generator.facts.languages import ALMANAC, CARD, Source
 from generator.facts.official import OfficialText, OfficialTexts, Part, markup_parts
+from generator.model import Corpus
 from generator.read.script_spec import ScriptSpec
-from generator.resolve import Corpus
 from generator.views.abilities import almanac_ability
 from generator.views.collation import sort_key
 from generator.views.fallback import in_chain_order
