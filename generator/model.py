@@ -10,6 +10,7 @@ if TYPE_CHECKING:  # the corpus's fields' types only: no data flows back from th
     from generator.facts.glossary import Glossary
     from generator.facts.languages import Languages
     from generator.facts.night_order import NightOrder
+    from generator.facts.official import OfficialTexts
     from generator.read.corpus import Text
     from generator.read.po import PoFile
 
@@ -294,6 +295,8 @@ class Corpus:
     stores: dict[str, PoFile] = field(default_factory=dict, hash=False)  # lang → its store
     # The texts as read, for the site's views of them: a file edited since shows as parsed.
     texts: tuple[Text, ...] = field(default=(), repr=False, compare=False)
+    # The official data joined in (generator/cards.py): the cards' texts views choose from.
+    official: OfficialTexts | None = field(default=None, repr=False, compare=False, hash=False)
 
     def character(self, game: str, ident: str) -> Character | None:
         return self._by_key.get((game, ident))

@@ -269,18 +269,18 @@ def test_the_preview_of_every_language_rebuilds_only_what_an_edit_touches(tmp_pa
 def _imp_ability(root: Path, asked: str):
     from dataclasses import replace
 
+    from generator.cards import joined, with_roster
     from generator.facts.official import load_official
     from generator.facts.site_languages import select_languages
     from generator.pipeline import load_corpus
     from generator.views.characters import sections_for
-    from generator.views.roster import with_roster
     official = load_official(root / "official")
     corpus = load_corpus(root)
-    corpus = with_roster(replace(corpus, languages=select_languages(
-        corpus.languages, official, asked).languages), official)
+    corpus = with_roster(joined(replace(corpus, languages=select_languages(
+        corpus.languages, official, asked).languages), official))
     imp = corpus.character("botc", "imp")
     assert imp is not None
-    return next(s for s in sections_for(corpus, imp, "ja", official) if s.key == "ability")
+    return next(s for s in sections_for(corpus, imp, "ja") if s.key == "ability")
 
 
 IMP_CARD = "Each night*, you knock one invented pot off the stove."  # the fixtures' roles.json

@@ -8,7 +8,7 @@ from tests.conftest import ROOT
 
 # generator's packages and top-level modules, each only importing those before it.
 LAYERS = ("model", "translatable", "errors", "codes", "files", "read", "facts", "parse",
-          "resolve", "pipeline", "translation", "checks", "views", "export", "mkdocs_internals",
+          "resolve", "pipeline", "cards", "translation", "checks", "views", "export", "mkdocs_internals",
           "output", "reception", "livereload", "release", "commands", "cli")
 
 

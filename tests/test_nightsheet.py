@@ -10,6 +10,7 @@ from html.parser import HTMLParser
 import jsonschema
 import pytest
 
+from generator.cards import joined
 from generator.facts.night_order import OnuwRules, load_night_order
 from generator.views.narration import build_narration
 from tests.conftest import ROOT
@@ -323,7 +324,7 @@ def test_steps_in_another_language_give_way_to_the_ability_in_the_sheets(corpus,
         encoding="utf-8")
 
     def goon(official):
-        row = next(r for r in build_sheet(corpus, spec, "en", "first", official).also
+        row = next(r for r in build_sheet(joined(corpus, official), spec, "en", "first").also
                    if r.id == "goon")
         return row.source, row.text_lang, [p.text for line in row.instructions for p in line]
 

@@ -363,17 +363,17 @@ def test_a_name_the_language_lacks_is_marked_as_the_one_shown(corpus, project):
     English name, marked English; the Chef's Russian name is Russian."""
     from dataclasses import replace
 
+    from generator.cards import joined, with_roster
     from generator.facts.languages import Languages
     from generator.facts.official import load_official
     from generator.facts.site_languages import data_language
     from generator.views.characters import character_view, sheet_orders
-    from generator.views.roster import with_roster
     official = load_official(project[1])
     corpus = replace(corpus, languages=Languages((*corpus.languages.all, data_language("ru"))))
-    roster = with_roster(corpus, official)
+    roster = with_roster(joined(corpus, official))
     orders = sheet_orders(roster)
-    views = {ident: character_view(roster, roster.character("botc", ident), "ru", orders,
-                                   official) for ident in ("empath", "chef")}
+    views = {ident: character_view(roster, roster.character("botc", ident), "ru", orders)
+             for ident in ("empath", "chef")}
     assert (views["empath"].name, views["empath"].name_lang) == ("Empath", "en")
     assert (views["chef"].name, views["chef"].name_lang) == ("Повар", "ru")
 

@@ -346,7 +346,7 @@ def test_a_text_edited_after_it_was_read_shows_on_its_source_page_as_it_was_pars
     project = site_project(tmp_path)
     corpus = load_corpus(project)
     (project / "content" / "en" / "004_small.txt").write_text("Townsfolk\nChef\n", "utf-8")
-    _, views = site_of(project, corpus, corpus.diagnostics, None)
+    _, views = site_of(project, corpus, corpus.diagnostics)
     assert views == (SourceView("content/en/004_small.txt", "en",
                                 tuple(enumerate(SMALL_ALMANAC.split("\n"), 1))),)
 

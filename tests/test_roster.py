@@ -161,22 +161,22 @@ def test_a_character_the_glossary_lacks_is_named_by_the_data_and_odd_ids_make_no
         tmp_path, corpus):
     import shutil
 
-    from generator.views.roster import with_roster
+    from generator.cards import joined, with_roster
     folder = shutil.copytree(OFFICIAL, tmp_path / "official")
     roles = json.loads((folder / "roles.json").read_text(encoding="utf-8"))
     roles += [{"id": "pieman", "name": "Pie Man", "team": "outsider", "edition": "",
                "ability": "A made-up pie."},
               {"id": "../escape", "name": "Escape", "team": "demon", "ability": "Made up."}]
     (folder / "roles.json").write_text(json.dumps(roles), encoding="utf-8")
-    roster = with_roster(corpus, load_official(folder))
+    roster = with_roster(joined(corpus, load_official(folder)))
     added = {c.id for c in roster.characters} - {c.id for c in corpus.characters}
     assert added == {"fortuneteller", "imp", "poisoner", "spy", "pieman"} - \
         {c.id for c in corpus.characters}
     pieman = roster.character("botc", "pieman")
     assert (pieman.team, pieman.names, pieman.entries) == \
         ("outsider", {"ko": "Pie Man", "en": "Pie Man"}, {})
-    assert with_roster(corpus, None) is corpus
+    assert with_roster(corpus) is corpus
     # Its name is English on every page, and the page says so.
     from generator.views.characters import character_view, sheet_orders
-    view = character_view(roster, pieman, "ko", sheet_orders(roster), load_official(folder))
+    view = character_view(roster, pieman, "ko", sheet_orders(roster))
     assert (view.name, view.name_lang) == ("Pie Man", "en")

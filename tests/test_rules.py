@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.cards import joined, with_roster
 from generator.errors import AlmanacError
 from generator.facts.official import load_official
 from generator.facts.rules import SOURCE, load_rules
@@ -18,7 +19,6 @@ from generator.model import Corpus
 from generator.output.render import environment
 from generator.pipeline import load_corpus
 from generator.views.characters import script_view
-from generator.views.roster import with_roster
 from generator.views.rules import NAMED, TEAM, TEXT, rule_views, rules_view
 from tests.conftest import ROOT, corpus_project
 from tests.projects import almanac
@@ -124,11 +124,11 @@ def test_korean_uses_the_official_words():
 def official_corpus(corpus):
     """The corpus with every character of the official data fixtures (the Spy among them)."""
     official = load_official(ROOT / "tests" / "fixtures" / "official")
-    return with_roster(corpus, official), official
+    return with_roster(joined(corpus, official)), official
 
 
 def groups(corpus: Corpus, lang: str, ident: str, official=None) -> dict[str, list[str]]:
-    found = next(t for t in rule_views(corpus, lang, official) if t.id == ident)
+    found = next(t for t in rule_views(corpus, lang) if t.id == ident)
     return {group.kind: [c for c, _, _ in group.characters] for group in found.groups}
 
 

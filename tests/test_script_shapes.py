@@ -9,6 +9,7 @@ from html import unescape
 
 import pytest
 
+from generator.cards import joined
 from generator.facts.official import load_official
 from generator.read.script_json import read_script
 from generator.views.nightsheet import build_sheet
@@ -39,12 +40,12 @@ def read(corpus):
 
 
 def rows(corpus, spec, lang, night, official=None, detail="short"):
-    sheet = build_sheet(corpus, spec, lang, night, official, detail)
+    sheet = build_sheet(joined(corpus, official), spec, lang, night, detail)
     return [(r.id, r.source) for r in sheet.rows]
 
 
 def teams(corpus, spec, lang, official=None):
-    sheet = build_script_sheet(corpus, spec, lang, official)
+    sheet = build_script_sheet(joined(corpus, official), spec, lang)
     return [(t.team, [(c.id, c.name, c.source) for c in t.characters]) for t in sheet.teams]
 
 
@@ -70,7 +71,7 @@ def test_official_characters_written_out_are_one_row_each_in_the_sheets_language
         (("lunatic", "chef", "imp", "poisoner", "washerwoman"), {}, ["chef", "lunatic"])
     # Written out with today's numbers (21, 34, 54): nothing to say, each wakes once there.
     assert (spec.warnings, spec.details) == ((), ())
-    assert overrides(spec, corpus.night_order, None) == Overrides(())
+    assert overrides(spec, corpus) == Overrides(())
     assert rows(corpus, spec, "ko", "first") == [
         ("dusk", "special"), ("minioninfo", "special"), ("lunatic", "how-to-run"),
         ("demoninfo", "special"), ("poisoner", "how-to-run"), ("washerwoman", "none"),
@@ -93,11 +94,11 @@ def test_a_written_out_text_that_differs_from_the_card_overrides_it(corpus, read
     # row in English; on a Korean sheet the almanac's Korean steps stand, the script's English
     # words beside them; a full row keeps the almanac's steps first.
     assert rows(corpus, spec, "en", "first", official)[2] == ("lunatic", "script")
-    lunatic = build_sheet(corpus, spec, "ko", "first", official, "short").rows[2]
+    lunatic = build_sheet(joined(corpus, official), spec, "ko", "first", "short").rows[2]
     assert (lunatic.id, lunatic.source, lunatic.changed_lang) == ("lunatic", "how-to-run", "en")
     assert rows(corpus, spec, "ko", "first", official, "full")[2] == ("lunatic", "how-to-run")
     # The fixture Chef's card differs too: the script's ability on the English players' sheet.
-    english = build_script_sheet(corpus, spec, "en", official)
+    english = build_script_sheet(joined(corpus, official), spec, "en")
     chef = english.teams[0].characters[0]
     assert (chef.id, chef.source, "".join(p.text for p in chef.ability)) == \
         ("chef", "script", "Fixture words: a count of neighbouring evil pairs.")
@@ -287,15 +288,15 @@ def test_short_rows_give_the_one_line_reminder_full_rows_every_step(corpus):
     from generator.read.script_spec import ScriptSpec
     official = load_official(OFFICIAL)
     spec = ScriptSpec("t", "t", None, ("chef", "noble", "poisoner", "imp"))
-    short = build_sheet(corpus, spec, "ko", "first", official, "short")
-    full = build_sheet(corpus, spec, "ko", "first", official, "full")
+    short = build_sheet(joined(corpus, official), spec, "ko", "first", "short")
+    full = build_sheet(joined(corpus, official), spec, "ko", "first", "full")
     assert [(r.id, r.source) for r in short.rows if not r.special] == \
         [("poisoner", "official"), ("chef", "official"), ("noble", "how-to-run")]
     assert text(short, "poisoner") == "독살범이 지어낸 손님 한 명을 고릅니다."
     assert [(r.id, r.source) for r in full.rows if not r.special] == \
         [("poisoner", "how-to-run"), ("chef", "official"), ("noble", "how-to-run")]
     assert text(full, "poisoner").startswith("매일 밤, 독살범을 깨우세요.")
-    other = build_sheet(corpus, spec, "ko", "other", official, "short")
+    other = build_sheet(joined(corpus, official), spec, "ko", "other", "short")
     assert next(r for r in other.rows if r.id == "poisoner").source == "how-to-run"
 
 
@@ -341,7 +342,7 @@ def warned(tmp_path, name, *more):
 def test_a_written_out_night_number_places_the_character_there(corpus, read, tmp_path):
     """Two written-out characters: each number other than today's is the script's own."""
     spec = read("override-night")
-    assert overrides(spec, corpus.night_order, None) == Overrides((
+    assert overrides(spec, corpus) == Overrides((
         Override("fortuneteller", (), (("first", 52),)),
         Override("poisoner", (), (("other", 0),))))
     # 52 is the Librarian's index, not on the script: after the Washerwoman (51), before the
@@ -357,7 +358,7 @@ def test_a_written_out_night_number_places_the_character_there(corpus, read, tmp
     # Where the script orders a night itself, its numbers there say nothing.
     from dataclasses import replace
     ordered = replace(spec, first_night=("dusk", "fortuneteller", "dawn"))
-    assert overrides(ordered, corpus.night_order, None) == \
+    assert overrides(ordered, corpus) == \
         Overrides((Override("poisoner", (), (("other", 0),)),))
     assert warned(tmp_path, "override-night", "--lang", "en") == [
         "fortuneteller: the script's first-night place (52) replaces the official one",
@@ -371,7 +372,7 @@ def test_a_written_out_negative_night_number_does_not_wake_as_0_does(corpus, rea
     """Below 0 is not a place before dusk: the Poisoner's -5 and -0.5 are its 0 (it does not
     wake), the Imp's -1 on the first night is today's 0 (nothing replaced, no older order)."""
     spec = read("override-negative")
-    assert overrides(spec, corpus.night_order, None) == Overrides((
+    assert overrides(spec, corpus) == Overrides((
         Override("poisoner", (), (("first", 0), ("other", 0))),))
     assert [i for i, _ in rows(corpus, spec, "en", "first")] == [
         "dusk", "minioninfo", "demoninfo", "washerwoman", "chef", "fortuneteller", "dawn"]
@@ -387,7 +388,7 @@ def test_night_numbers_of_an_older_order_keep_todays_places_in_one_line(corpus, 
     """Four of five written-out characters that wake have numbers other than today's: an
     older export's order, set aside for today's."""
     spec = read("older-order")
-    assert overrides(spec, corpus.night_order, None) == Overrides((), 4)
+    assert overrides(spec, corpus) == Overrides((), 4)
     assert [i for i, _ in rows(corpus, spec, "en", "first")] == [
         "dusk", "minioninfo", "demoninfo", "poisoner", "washerwoman", "chef", "fortuneteller",
         "dawn"]
@@ -409,7 +410,7 @@ def test_a_number_past_todays_last_place_is_an_older_order(corpus, read):
     late = replace(spec.written_out["poisoner"],
                    other_night=len(corpus.night_order.other_night) + 3)
     spec = replace(spec, written_out={**spec.written_out, "poisoner": late})
-    assert overrides(spec, corpus.night_order, None) == Overrides((), 2)
+    assert overrides(spec, corpus) == Overrides((), 2)
     assert [i for i, _ in rows(corpus, spec, "en", "first")][4:7] == \
         ["washerwoman", "chef", "fortuneteller"]
 
@@ -420,17 +421,17 @@ def test_a_written_out_text_override_is_warned_by_default_an_identical_one_is_no
     ability and first-night reminder are its own, its other-night reminder the card's."""
     spec = read("override-text")
     official = load_official(OFFICIAL)
-    assert overrides(spec, corpus.night_order, official) == \
+    assert overrides(spec, joined(corpus, official)) == \
         Overrides((Override("poisoner", ("ability", "first"), ()),))
     # Without the official data nothing tells a copy from an override: nothing is said.
-    assert overrides(spec, corpus.night_order, None) == Overrides(())
+    assert overrides(spec, corpus) == Overrides(())
     assert warned(tmp_path, "override-text", "--lang", "en", "--official", str(OFFICIAL)) == [
         "poisoner: the script's ability and first-night reminder replace the official ones"]
     assert warned(tmp_path, "override-text", "--lang", "ko", "--official", str(OFFICIAL)) == [
         "poisoner: 스크립트의 능력과 첫날 밤 안내가 공식 내용을 대신합니다"]
     assert warned(tmp_path, "override-text", "--lang", "en") == []
     # The script's words on the row; the Chef's copy gives way to the card.
-    sheet = build_sheet(corpus, spec, "en", "first", official, "short")
+    sheet = build_sheet(joined(corpus, official), spec, "en", "first", "short")
     assert text(sheet, "poisoner") == "Fixture words: the Poisoner chills a bowl. "  # ◉ a mark
     assert next(r for r in sheet.rows if r.id == "chef").source == "official"
 
@@ -443,14 +444,14 @@ def test_a_rewritten_ability_replaces_the_almanacs_on_both_sheets(corpus, read):
     spec = read("override-ability")
     official = load_official(OFFICIAL)
     lang = "en"
-    players = build_script_sheet(corpus, spec, lang, official)
+    players = build_script_sheet(joined(corpus, official), spec, lang)
     abilities = {c.id: (c.source, "".join(p.text for p in c.ability))
                  for team in players.teams for c in team.characters}
     assert abilities["poisoner"] == \
         ("script", "Fixture words: each night, a player's soup goes cold.")
     assert abilities["imp"] == \
         ("script", "Fixture words: on the first night too, you knock a pot off the stove.")
-    sheet = build_sheet(corpus, spec, lang, "first", official, "short")
+    sheet = build_sheet(joined(corpus, official), spec, lang, "first", "short")
     assert next(r for r in sheet.rows if r.id == "imp").source == "script"
     assert text(sheet, "imp") == \
         "Fixture words: on the first night too, you knock a pot off the stove."
@@ -464,14 +465,14 @@ def test_an_english_rewrite_on_a_korean_sheet_goes_beside_the_korean_card(corpus
     an English row in silence (issue 26)."""
     spec = read("override-ability")
     official = load_official(OFFICIAL)
-    players = build_script_sheet(corpus, spec, "ko", official)
+    players = build_script_sheet(joined(corpus, official), spec, "ko")
     poisoner = next(c for team in players.teams for c in team.characters if c.id == "poisoner")
     assert (poisoner.source, poisoner.text_lang, "".join(p.text for p in poisoner.ability),
             poisoner.changed_lang, "".join(p.text for p in poisoner.changed)) == \
         ("official", "ko", "매일 밤, 지어낸 손님 1명의 그릇에 후추를 넣습니다.", "en",
          "Fixture words: each night, a player's soup goes cold.")
     assert (players.changed, players.languages, players.foreign) == (True, ("en",), 0)
-    sheet = build_sheet(corpus, spec, "ko", "first", official, "short")
+    sheet = build_sheet(joined(corpus, official), spec, "ko", "first", "short")
     imp = next(r for r in sheet.rows if r.id == "imp")
     assert (imp.source, imp.text_lang, imp.changed_lang) == ("official-ability", "ko", "en")
     assert text(sheet, "imp") == "매일 밤*, 지어낸 냄비 하나를 화덕에서 떨어뜨립니다."
@@ -503,8 +504,8 @@ def test_a_copy_of_the_card_with_curly_quotes_is_no_override(corpus, tmp_path):
     spec = read_script(path, [t.id for t in corpus.glossary.game_terms("botc")],
                        corpus.night_order.specials)
     official = load_official(OFFICIAL)
-    assert overrides(spec, corpus.night_order, official) == Overrides(())
-    poisoner = next(c for team in build_script_sheet(corpus, spec, "en", official).teams
+    assert overrides(spec, joined(corpus, official)) == Overrides(())
+    poisoner = next(c for team in build_script_sheet(joined(corpus, official), spec, "en").teams
                     for c in team.characters if c.id == "poisoner")
     assert poisoner.source == "almanac"
 
@@ -537,9 +538,9 @@ def test_reformatted_copies_of_the_cards_are_the_cards_on_a_korean_sheet(corpus,
     wording: the card, with one line); its other-night text changes a number (its own)."""
     spec = read("reformatted")
     official = load_official(OFFICIAL)
-    assert overrides(spec, corpus.night_order, official) == Overrides((
+    assert overrides(spec, joined(corpus, official)) == Overrides((
         Override("fortuneteller", ("other",), (), ("first",)),))
-    first = build_sheet(corpus, spec, "ko", "first", official, "short")
+    first = build_sheet(joined(corpus, official), spec, "ko", "first", "short")
     # The fixture's Korean data have no Fortune Teller reminder: its Korean steps.
     assert [(r.id, r.source, r.text_lang) for r in first.rows if not r.special] == [
         ("poisoner", "official", "ko"), ("chef", "official", "ko"),
@@ -547,10 +548,10 @@ def test_reformatted_copies_of_the_cards_are_the_cards_on_a_korean_sheet(corpus,
     assert text(first, "chef") == "요리사에게 맛봄 표시가 된 숟가락을 건넵니다. "
     assert (first.changed, first.foreign) == (False, 0)
     # In English, the older wording gives way to today's card.
-    assert text(build_sheet(corpus, spec, "en", "first", official, "short"),
+    assert text(build_sheet(joined(corpus, official), spec, "en", "first", "short"),
                 "fortuneteller") == \
         "The Fortune Teller squints at 2 teacups. Nod if either hides the RED HERRING."
-    other = build_sheet(corpus, spec, "ko", "other", official, "short")
+    other = build_sheet(joined(corpus, official), spec, "ko", "other", "short")
     assert [(r.id, r.source, r.text_lang) for r in other.rows if not r.special] == [
         ("poisoner", "how-to-run", "ko"), ("imp", "official", "ko"),
         ("fortuneteller", "how-to-run", "ko")]
@@ -582,8 +583,8 @@ def test_a_copy_of_the_korean_card_is_the_card_on_an_english_sheet(corpus, tmp_p
     spec = read_script(path, [t.id for t in corpus.glossary.game_terms("botc")],
                        corpus.night_order.specials)
     official = load_official(OFFICIAL)
-    assert overrides(spec, corpus.night_order, official) == Overrides(())
-    row = next(r for r in build_sheet(corpus, spec, "en", "first", official, "short").rows
+    assert overrides(spec, joined(corpus, official)) == Overrides(())
+    row = next(r for r in build_sheet(joined(corpus, official), spec, "en", "first", "short").rows
                if r.id == "poisoner")
     assert (row.source, row.text_lang, row.changed) == ("official", "en", ())
     assert "".join(p.text for p in row.instructions[0]) == "The Poisoner seasons a guest's stew. "
@@ -594,8 +595,8 @@ def test_an_english_night_reminder_rewrite_goes_beside_the_korean_card(corpus, r
     sheet, short or full, the row is Korean and the script's words are beside it."""
     spec = read("override-text")
     official = load_official(OFFICIAL)
-    short = build_sheet(corpus, spec, "ko", "first", official, "short")
-    full = build_sheet(corpus, spec, "ko", "first", official, "full")
+    short = build_sheet(joined(corpus, official), spec, "ko", "first", "short")
+    full = build_sheet(joined(corpus, official), spec, "ko", "first", "full")
     poisoner = [next(r for r in sheet.rows if r.id == "poisoner") for sheet in (short, full)]
     assert [(r.source, r.text_lang, r.changed_lang) for r in poisoner] == \
         [("official", "ko", "en"), ("how-to-run", "ko", "en")]
@@ -604,7 +605,7 @@ def test_an_english_night_reminder_rewrite_goes_beside_the_korean_card(corpus, r
     assert poisoner[0].changed[0][0].text == "Fixture words: the Poisoner chills a bowl. "
     assert (short.foreign, short.languages) == (0, ("en",))
     # In English, the sheet's language, the script's words are the row, nothing beside.
-    english = next(r for r in build_sheet(corpus, spec, "en", "first", official, "short").rows
+    english = next(r for r in build_sheet(joined(corpus, official), spec, "en", "first", "short").rows
                    if r.id == "poisoner")
     assert (english.source, english.changed) == ("script", ())
 

@@ -10,6 +10,7 @@ from html import unescape
 
 import pytest
 
+from generator.cards import joined
 from generator.facts.official import Part, load_official
 from generator.read.script_spec import CustomCharacter, ScriptSpec
 from generator.views.corpus_script import from_corpus
@@ -92,7 +93,7 @@ def test_a_homebrew_character_takes_its_place_and_its_reminder(corpus):
 def test_official_data_fill_the_rows_the_almanac_lacks(corpus, lang):
     official = load_official(OFFICIAL)
     script = ScriptSpec("t", "t", None, ("spy", "imp", "chef"))
-    sheet = build_sheet(corpus, script, lang, "first", official)
+    sheet = build_sheet(joined(corpus, official), script, lang, "first")
     # The fixture's game.ko.json has no Spy: its English text, marked as English.
     spy = row(sheet, "spy")
     assert (text(spy), spy.source, spy.text_lang) == \
@@ -122,7 +123,7 @@ def test_a_script_sheet_with_official_jinx_texts(corpus):
     official = load_official(OFFICIAL)
     for lang, expected in (("ko", "지어낸 규칙: 과부는 마술사의 모자 밑을 엿볼 수 있습니다."),
                            ("en", "A made-up rule: the Widow may peek under the Magician's hat.")):
-        sheet = build_script_sheet(corpus, script_000(corpus), lang, official)
+        sheet = build_script_sheet(joined(corpus, official), script_000(corpus), lang)
         jinxes = {j.ids: ("".join(p.text for p in j.text), j.source) for j in sheet.jinxes}
         assert jinxes == {"bountyhunter philosopher": ("", "none"),
                           "damsel widow": ("", "none"), "magician marionette": ("", "none"),

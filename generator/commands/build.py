@@ -13,6 +13,7 @@ from pathlib import Path
 
 from mkdocs.exceptions import Abort
 
+from generator.cards import joined
 from generator.checks import run_checks
 from generator.commands.arguments import official_data, official_folder
 from generator.commands.findings import errors_above, print_errors
@@ -91,8 +92,8 @@ def build(root: Path, site_url: str = "", *, allow_errors: bool = False,
     corpus = load_corpus(root)
     selection = select_languages(corpus.languages, official, languages, official_dir)
     diagnostics = run_checks(corpus)
-    # The checks see the almanac's languages; the site, those asked for.
-    corpus = replace(corpus, languages=selection.languages)
+    # The checks see the almanac's languages; the site, those asked for, the data joined in.
+    corpus = joined(replace(corpus, languages=selection.languages), official)
     counts = Counter(d.severity for d in diagnostics)
     print(counts_line(corpus, diagnostics, "en"))
     for lang in corpus.languages.codes:
@@ -125,11 +126,11 @@ def build(root: Path, site_url: str = "", *, allow_errors: bool = False,
         except OSError as err:
             raise write_failure(err, root, _UNCHANGED) from err
         try:
-            pages, sources = site_of(root, corpus, diagnostics, official)
+            pages, sources = site_of(root, corpus, diagnostics)
             keep_compiled(root / "build" / "compiled-templates")
             # The languages side by side, each in a process of its own (bounded by the cores).
             in_processes({language.code: partial(
-                _build_language, partial(write_language, root, pages, diagnostics, official,
+                _build_language, partial(write_language, root, pages, diagnostics,
                                          root / "build", staging, site_url, sources, language,
                                          None, offline),
                 root, language.code, strict) for language in pages.languages.all})

@@ -14,11 +14,11 @@ from generator.views.messages import message
 
 
 def run(args: argparse.Namespace) -> int:
+    from generator.cards import joined
     from generator.commands.arguments import official_data
     from generator.views.counts import counts_line
-    from generator.views.official_names import named
     # The official names of every language: a finding names a character in the reader's.
-    corpus = named(load_corpus(args.root, (args.lang,) if args.lang else ()), official_data(args))
+    corpus = joined(load_corpus(args.root, (args.lang,) if args.lang else ()), official_data(args))
     lang = corpus.languages[language_tag(args.lang)].code if args.lang else "en"
     diagnostics = run_checks(corpus)
     shown = [d for d in diagnostics if d.severity != "info"] if args.quiet else diagnostics

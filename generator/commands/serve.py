@@ -18,6 +18,7 @@ from pathlib import Path
 from jinja2 import TemplateError, TemplateSyntaxError
 from mkdocs.exceptions import Abort
 
+from generator.cards import joined
 from generator.checks import run_checks
 from generator.commands.arguments import official_data, official_folder
 from generator.commands.findings import errors_above, print_errors
@@ -107,13 +108,13 @@ class Preview:
                 for notice in selection.notices:
                     print(visible(notice), file=sys.stderr)
                 self._noticed = True
-            corpus = replace(corpus, languages=selection.languages)
+            corpus = joined(replace(corpus, languages=selection.languages), self.official)
             templates = project_files(self.root / "templates")
             if templates != self._templates:  # pages rendered with other templates are not known
                 self._known.clear()
                 self._templates = templates
-            written = write_docs(self.root, corpus, diagnostics, self.official,
-                                 self.preview.folder, self.site, self.site_url, self._known)
+            written = write_docs(self.root, corpus, diagnostics, self.preview.folder, self.site,
+                                 self.site_url, self._known)
             theme = self.preview.theme()
             rebuilt = {lang: pages for lang, (config, docs) in written.items()
                        if (pages := self.preview.build(lang, config, docs, theme)) is not None}

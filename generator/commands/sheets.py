@@ -9,16 +9,15 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from generator.cards import joined
 from generator.commands.arguments import official_data, official_folder
 from generator.errors import AlmanacError
 from generator.facts.languages import Languages
-from generator.facts.official import OfficialTexts
 from generator.facts.site_languages import ALL, select_languages
 from generator.files import output_path, writable, write_text
 from generator.model import Corpus
 from generator.pipeline import load_corpus
 from generator.views.nightsheet import NightSheet
-from generator.views.official_names import named
 
 # What only a sheet's printing uses (the browser, the script schema) is imported where it is used.
 if TYPE_CHECKING:
@@ -45,7 +44,7 @@ def print_sheets(args: argparse.Namespace) -> int:
                            "(ko,en,de), or leave it out for content/languages.yaml's")
     run = _sheets(args, args.lang, KINDS)
     folder.mkdir(exist_ok=True)  # only once the script and languages are known good
-    jobs = [(sheet_html(run.corpus, args.root / "templates", sheet, run.official),
+    jobs = [(sheet_html(run.corpus, args.root / "templates", sheet),
              folder / f"{'script' if isinstance(sheet, ScriptSheet) else sheet.night}-"
                       f"{sheet.lang}.pdf") for sheet in run.sheets]
     printed = print_pdfs(jobs)
@@ -63,12 +62,11 @@ def print_sheets(args: argparse.Namespace) -> int:
 @dataclass(frozen=True)
 class _Run:
     """What a sheet command works with: the corpus (with the languages asked), the script, its
-    sheets, the official data, and the language the run speaks in."""
+    sheets (the official data joined to the corpus), and the language the run speaks in."""
 
     corpus: Corpus
     script: ScriptSpec
     sheets: list[ScriptSheet | NightSheet]
-    official: OfficialTexts | None
     speaks: str
     left_out: str = ""  # with --lang all, the languages of the data left out, in one line
 
@@ -77,8 +75,7 @@ class _Run:
 _SHOWN_WARNINGS = 10
 
 
-def _script(args: argparse.Namespace, corpus: Corpus, official: OfficialTexts | None,
-            lang: str) -> ScriptSpec:
+def _script(args: argparse.Namespace, corpus: Corpus, lang: str) -> ScriptSpec:
     """The script file, its warnings printed (`file: warning: …`), with what its written-out
     official characters replace (in lang, the run's language); its errors raised."""
     from generator.read.script_json import read_script
@@ -88,7 +85,7 @@ def _script(args: argparse.Namespace, corpus: Corpus, official: OfficialTexts | 
     script = read_script(Path(args.script), {t.id for t in corpus.glossary.game_terms("botc")},
                          order.specials, (order.first_night, order.other_night))
     script = replace(script, warnings=(*script.warnings, *override_lines(
-        overrides(script, order, official), lang), *missing_teams(corpus, script, lang)))
+        overrides(script, corpus), lang), *missing_teams(corpus, script, lang)))
     shown = script.warnings if args.verbose else script.warnings[:_SHOWN_WARNINGS]
     for warning in (*shown, *(script.details if args.verbose else ())):
         print(f"{args.script}: warning: {said(warning, lang)}", file=sys.stderr)  # cli escapes
@@ -124,15 +121,15 @@ def _sheets(args: argparse.Namespace, asked: str | None, kinds: tuple[str, ...],
     corpus = replace(corpus, languages=Languages((*declared.all, *(
         language for language in selection.languages.all if not declared.get(language.code)))))
     # The sheets name characters, tokens and teams as the data does in each language.
-    corpus = named(corpus, official)
+    corpus = joined(corpus, official)
     langs = list(selection.languages.codes)[:1 if single else None]
     chosen = asked is not None and asked.strip() != "all"
     spoken = langs[0] if chosen else _reader_language(corpus)
     speaks = spoken if has_catalog(spoken) else "en"  # no half-translated lines
-    script = _script(args, corpus, official, speaks)
-    sheets = [make_sheet(corpus, script, lang, kind, official, getattr(args, "detail", "full"))
+    script = _script(args, corpus, speaks)
+    sheets = [make_sheet(corpus, script, lang, kind, getattr(args, "detail", "full"))
               for lang in langs for kind in kinds]
-    return _Run(corpus, script, sheets, official, speaks,
+    return _Run(corpus, script, sheets, speaks,
                 selection.left_out_line(args.official or "", "sheets") if summed else "")
 
 
@@ -151,8 +148,9 @@ def _summarise(args: argparse.Namespace, run: _Run,
                pages: list[tuple[str, int, bool]]) -> int:
     """The run's last line: what the sheets lack; with --strict, exit 1 when anything does."""
     from generator.views.sheet_summary import summarise
-    summary = summarise(args.script, [(s.lang, s) for s in run.sheets], run.official is not None,
-                        len(run.script.warnings), pages, run.speaks)
+    summary = summarise(args.script, [(s.lang, s) for s in run.sheets],
+                        run.corpus.official is not None, len(run.script.warnings), pages,
+                        run.speaks)
     print(summary.line, file=sys.stdout if summary.complete else sys.stderr)
     return 1 if args.strict and not summary.complete else 0
 
@@ -186,7 +184,7 @@ def _one_sheet(args: argparse.Namespace, kind: str) -> int:
         raise AlmanacError(f"--lang takes one language, not '{args.lang}' (`print` makes the "
                            "sheets of several)")
     run = _sheets(args, args.lang or None, (kind,), single=True)
-    html = sheet_html(run.corpus, args.root / "templates", run.sheets[0], run.official)
+    html = sheet_html(run.corpus, args.root / "templates", run.sheets[0])
     pages, as_built = write_sheet(html, target, args.pdf is not None)
     lettered = _fonts_have_letters([(html, target, run.sheets[0].lang)], run.speaks)
     status = _summarise(args, run, [(str(target), pages, as_built)] if pages else [])

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from generator.cards import joined
 from generator.commands.arguments import language, official_data
 from generator.errors import AlmanacError
 from generator.facts.catalogs import translations
@@ -21,7 +22,6 @@ from generator.output.slugs import section_address
 from generator.pipeline import load_corpus
 from generator.read.corpus import store_file
 from generator.views.messages import message
-from generator.views.official_names import named
 
 
 def export_po(args: argparse.Namespace) -> int:
@@ -37,7 +37,7 @@ def export_po(args: argparse.Namespace) -> int:
         current_store(args.root, corpus, lang)
     buffer = io.BytesIO()
     official = official_data(args)
-    count = write_lacking(named(corpus, official), lang, buffer, official, characters, sections,
+    count = write_lacking(joined(corpus, official), lang, buffer, official, characters, sections,
                           section_address)
     write_bytes(target, buffer.getvalue())
     print(exported_summary(count, str(target), lang))
@@ -54,7 +54,7 @@ def export_glossary(args: argparse.Namespace) -> int:
     corpus = load_corpus(args.root, (args.lang,))
     lang = language(args, corpus)
     official = official_data(args)
-    concepts_text = made(named(corpus, official), lang)
+    concepts_text = made(joined(corpus, official), lang)
     write_bytes(target, concepts_text.encode("utf-8"))
     print(f"{target} written")
     return 0
@@ -82,7 +82,7 @@ def import_po(args: argparse.Namespace) -> int:
         # Read under the lock: the store as the last one left it.
         corpus = load_corpus(args.root, _po_languages(args))
         official = official_data(args)
-        result = import_po(args.root, named(corpus, official), Path(args.po), args.lang, official,
+        result = import_po(args.root, joined(corpus, official), Path(args.po), args.lang, official,
                            section_address)
     for problem in result.problems:
         print(problem.format(message(problem, result.lang)), file=sys.stderr)
@@ -117,7 +117,7 @@ def update_po(args: argparse.Namespace) -> int:
             corpus = load_corpus(args.root, (lang,))
         # The official names and terms in the target language, for the translator's hints.
         official = official_data(args)
-        result = update_po(args.root, named(corpus, official), lang, official, section_address)
+        result = update_po(args.root, joined(corpus, official), lang, official, section_address)
     print(updated_summary(result, lang))
     return 0
 

@@ -11,6 +11,7 @@ from typing import BinaryIO
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
 
+from generator.cards import with_roster
 from generator.errors import AlmanacError
 from generator.facts.official import OfficialTexts
 from generator.model import SECTIONS, Corpus
@@ -25,7 +26,6 @@ from generator.translation.lacking import (
     store_message,
 )
 from generator.translation.po_text import po_text
-from generator.views.roster import with_roster
 
 # Babel guesses these from a '%' or '{' in the text; the texts are prose, not format strings,
 # and with the flags `msgfmt -c` rejects a faithful translation.
@@ -73,7 +73,7 @@ def lacking_catalog(corpus: Corpus, lang: str, official: OfficialTexts | None = 
     if sections is not None and sections - set(SECTIONS):
         raise AlmanacError(f"no section {', '.join(sorted(sections - set(SECTIONS)))}; "
                            f"the sections are {', '.join(SECTIONS)}")
-    roster = with_roster(corpus, official)  # --character may name any card of the data
+    roster = with_roster(corpus)  # --character may name any card of the data
     if characters is not None:
         known = {c.id for c in roster.characters if c.game == "botc"}
         for unknown in sorted(characters - known):

@@ -6,10 +6,10 @@ from __future__ import annotations
 from operator import attrgetter
 from pathlib import Path, PurePosixPath
 
+from generator.cards import with_roster
 from generator.errors import AlmanacError
 from generator.facts.interface_words import official_words
 from generator.facts.languages import Language
-from generator.facts.official import OfficialTexts
 from generator.model import SECTIONS, Corpus, Diagnostic
 from generator.output.render import Docs, Known, Page, render_docs
 from generator.output.site import RULES_PAGE, nav, write_config
@@ -20,7 +20,6 @@ from generator.views.narration import build_narration, set_title
 from generator.views.nightsheet import build_sheet
 from generator.views.onuw import rulebook
 from generator.views.report import report_view
-from generator.views.roster import with_roster
 from generator.views.rules import rules_view
 from generator.views.scriptsheet import build_script_sheet
 from generator.views.sheet_kinds import NIGHTS
@@ -28,14 +27,13 @@ from generator.views.sources import SourceView, source_views
 
 
 def extra_pages(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
-                official: OfficialTexts | None = None,
                 sources: tuple[SourceView, ...] = ()) -> list[Page]:
     """A language's pages beside those of characters, teams and rules terms: the rules of the
     game, the report, the source views, each corpus script's sheets and One Night's
     narrations."""
     shown = frozenset(source.file for source in sources)
     pages = [Page("report.md", "report.md.j2",
-                  {"report": report_view(corpus, diagnostics, lang, shown, official),
+                  {"report": report_view(corpus, diagnostics, lang, shown, corpus.official),
                    "sections": SECTIONS})]
     if rules := rules_view(corpus, lang):
         pages.insert(0, Page(RULES_PAGE, "rules/game.md.j2", {"rules": rules}))
@@ -43,9 +41,9 @@ def extra_pages(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
     for script in collated(corpus.scripts, lang, attrgetter("title")):
         spec = from_corpus(script)
         pages.append(Page(f"scriptsheets/{script.id}.md", "scriptsheet/page.md.j2",
-                          {"sheet": build_script_sheet(corpus, spec, lang, official)}))
+                          {"sheet": build_script_sheet(corpus, spec, lang)}))
         for night in NIGHTS:
-            sheet = build_sheet(corpus, spec, lang, night, official)
+            sheet = build_sheet(corpus, spec, lang, night)
             pages.append(Page(f"nightsheets/{script.id}-{night}.md", "nightsheet/page.md.j2",
                               {"sheet": sheet}))
     book = rulebook(corpus)
@@ -77,17 +75,17 @@ def _sources(root: Path, corpus: Corpus,
 
 
 def write_language(root: Path, corpus: Corpus, diagnostics: tuple[Diagnostic, ...],
-                   official: OfficialTexts | None, into: Path, site: Path, site_url: str,
+                   into: Path, site: Path, site_url: str,
                    sources: tuple[SourceView, ...], language: Language,
                    known: Known | None = None, offline: bool = False) -> tuple[Path, Docs]:
     """A language's Markdown and MkDocs config in into/<lang>/, for a site in site/<lang>/:
     its config and its docs (what changed in them). offline: a site to open from its files."""
     lang = language.code
     docs = render_docs(corpus, lang, root / "templates", into / lang / "docs",
-                       extra_pages(corpus, diagnostics, lang, official, sources), official, known,
+                       extra_pages(corpus, diagnostics, lang, sources), known,
                        directory_urls=not offline)
     config = write_config(into / lang, language, corpus.languages, site / lang, site_url,
-                          nav(corpus, lang, docs.titles, official_words(official, lang)),
+                          nav(corpus, lang, docs.titles, official_words(corpus.official, lang)),
                           root / "mkdocs.yml", offline, search_synonyms(corpus))
     return config, docs
 
@@ -101,20 +99,20 @@ def search_synonyms(corpus: Corpus) -> dict[str, tuple[tuple[str, ...], ...]]:
 
 
 def write_docs(root: Path, corpus: Corpus, diagnostics: tuple[Diagnostic, ...],
-               official: OfficialTexts | None, into: Path, site: Path, site_url: str,
+               into: Path, site: Path, site_url: str,
                known: Known | None = None, offline: bool = False) -> dict[str, tuple[Path, Docs]]:
     """Every language's Markdown and MkDocs config (write_language), by language, every
     character of the official data with a page. `known`: the pages rendered before, reused
     where their data is the same."""
-    corpus, sources = site_of(root, corpus, diagnostics, official)
-    return {language.code: write_language(root, corpus, diagnostics, official, into, site,
+    corpus, sources = site_of(root, corpus, diagnostics)
+    return {language.code: write_language(root, corpus, diagnostics, into, site,
                                            site_url, sources, language, known, offline)
             for language in corpus.languages.all}
 
 
-def site_of(root: Path, corpus: Corpus, diagnostics: tuple[Diagnostic, ...],
-             official: OfficialTexts | None) -> tuple[Corpus, tuple[SourceView, ...]]:
+def site_of(root: Path, corpus: Corpus,
+            diagnostics: tuple[Diagnostic, ...]) -> tuple[Corpus, tuple[SourceView, ...]]:
     """What the site shows: every character of the official data as well as the corpus's,
     and the source views."""
-    pages = with_roster(corpus, official)
+    pages = with_roster(corpus)
     return pages, _sources(root, pages, diagnostics)

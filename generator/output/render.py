@@ -31,7 +31,6 @@ from generator.facts.catalogs import has_catalog, translations
 from generator.facts.interface_words import Words, official_words
 from generator.facts.language_codes import native_name
 from generator.facts.languages import autonyms, display_name
-from generator.facts.official import OfficialTexts
 from generator.model import Corpus
 from generator.output.isolation import isolated
 from generator.views import labels
@@ -302,24 +301,23 @@ def _html_root(path: str, directory_urls: bool = True) -> str:
     return "../" * (path.count("/") + deeper)
 
 
-def pages(corpus: Corpus, lang: str, extra: list[Page],
-          official: OfficialTexts | None = None) -> Iterator[Page]:
-    teams = team_views(corpus, lang, official)
-    scripts = script_views(corpus, lang, official)
+def pages(corpus: Corpus, lang: str, extra: list[Page]) -> Iterator[Page]:
+    teams = team_views(corpus, lang)
+    scripts = script_views(corpus, lang)
     extra_paths = {p.path for p in extra}
     book = rulebook(corpus)
     orders = sheet_orders(corpus)
     yield Page("index.md", "home.md.j2", {"teams": teams, "scripts": scripts,
                                           "onuw": book is not None,
-                                          "complete": official is not None})
+                                          "complete": corpus.official is not None})
     for team in teams:
         yield Page(f"teams/{team.team}.md", "team.md.j2", {"team": team})
     for character in corpus.characters:
         if character.game == "botc":
             yield Page(f"characters/{character.id}.md", "character.md.j2",
-                       {"c": character_view(corpus, character, lang, orders, official)})
+                       {"c": character_view(corpus, character, lang, orders)})
     yield Page("scripts/index.md", "scripts.md.j2", {"scripts": scripts})
-    terms = rule_views(corpus, lang, official)
+    terms = rule_views(corpus, lang)
     if terms:
         yield Page("rules/index.md", "rules/index.md.j2", {"terms": terms})
     for term in terms:
@@ -352,11 +350,12 @@ Known = dict[tuple[str, str], tuple[Page, str]]
 
 
 def rendered(corpus: Corpus, lang: str, templates: Path, extra: list[Page],
-             official: OfficialTexts | None = None, known: Known | None = None,
+             known: Known | None = None,
              directory_urls: bool = True) -> Iterator[tuple[str, str]]:
     """(path, Markdown) of every page of one language, in order."""
-    env = environment(templates, lang, corpus, directory_urls, official_words(official, lang))
-    for page in pages(corpus, lang, extra, official):
+    env = environment(templates, lang, corpus, directory_urls,
+                      official_words(corpus.official, lang))
+    for page in pages(corpus, lang, extra):
         before = known.get((lang, page.path)) if known is not None else None
         if before is not None and before[0] == page:
             yield page.path, before[1]
@@ -434,12 +433,12 @@ class Docs:
 
 
 def render_docs(corpus: Corpus, lang: str, templates: Path, docs: Path,
-                extra: list[Page], official: OfficialTexts | None = None,
-                known: Known | None = None, directory_urls: bool = True) -> Docs:
+                extra: list[Page], known: Known | None = None,
+                directory_urls: bool = True) -> Docs:
     """Bring docs/ to every page of one language and the assets. A file is written only when
     its bytes differ, so that MkDocs' dirty build (which goes by modification times) rebuilds
     only those; files no longer made are removed."""
-    texts = dict(rendered(corpus, lang, templates, extra, official, known, directory_urls))
+    texts = dict(rendered(corpus, lang, templates, extra, known, directory_urls))
     titles = {path: str(get_data(text)[1].get("title", "")) for path, text in texts.items()}
     files = {path: text.encode("utf-8") for path, text in texts.items()}
     paths = tuple(files)

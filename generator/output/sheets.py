@@ -6,7 +6,6 @@ from pathlib import Path
 
 from generator.facts.catalogs import translations
 from generator.facts.interface_words import official_words
-from generator.facts.official import OfficialTexts
 from generator.model import Corpus
 from generator.output.printing import standalone_html
 from generator.read.script_spec import ScriptSpec
@@ -19,17 +18,16 @@ KINDS = ("script", "first", "other")
 
 
 def make_sheet(corpus: Corpus, script: ScriptSpec, lang: str, kind: str,
-               official: OfficialTexts | None, detail: str) -> ScriptSheet | NightSheet:
+               detail: str) -> ScriptSheet | NightSheet:
     """One sheet: kind is script, first or other; `detail` (short or full) of night rows."""
     if kind == "script":
-        return build_script_sheet(corpus, script, lang, official)
-    return build_sheet(corpus, script, lang, kind, official, detail)
+        return build_script_sheet(corpus, script, lang)
+    return build_sheet(corpus, script, lang, kind, detail)
 
 
-def sheet_html(corpus: Corpus, templates: Path, sheet: ScriptSheet | NightSheet,
-               official: OfficialTexts | None = None) -> str:
-    """official: its interface words head the sheets of a language without a catalog."""
-    words = official_words(official, sheet.lang)
+def sheet_html(corpus: Corpus, templates: Path, sheet: ScriptSheet | NightSheet) -> str:
+    """The official data's interface words head the sheets of a language without a catalog."""
+    words = official_words(corpus.official, sheet.lang)
     if isinstance(sheet, ScriptSheet):
         return standalone_html(templates, sheet.lang, corpus, "scriptsheet/_sheet.html.j2",
                                sheet.title, words, sheet=sheet)

@@ -12,7 +12,7 @@ from babel.numbers import format_decimal
 from generator.facts.catalogs import has_catalog
 from generator.facts.glossary import Term
 from generator.facts.languages import ALMANAC, CARD, ENGLISH, Source
-from generator.facts.official import OfficialText, OfficialTexts, Part, markup_parts
+from generator.facts.official import OfficialText, Part, markup_parts
 from generator.model import PRESENT, SECTIONS, UNTRANSLATED, Character, Corpus, Entry, Script
 from generator.parse.vocabulary import quoted_ability
 from generator.translation.lacking import is_stale, title_translation
@@ -124,8 +124,7 @@ def _notes(view: SectionView, lang: str) -> tuple[str, ...]:
     return notes
 
 
-def sections_for(corpus: Corpus, character: Character, lang: str,
-                 official: OfficialTexts | None = None) -> tuple[SectionView, ...]:
+def sections_for(corpus: Corpus, character: Character, lang: str) -> tuple[SectionView, ...]:
     """Every section, from the first source that has it: text in the page's language first (its
     almanac entry; for the ability its ability line, else the one its summary quotes; another
     language's almanac holding it; the official card in it), then along the language's chain
@@ -139,7 +138,7 @@ def sections_for(corpus: Corpus, character: Character, lang: str,
         found = [(Source(ALMANAC, view.almanac), view.text_lang, view)
                  for entry in entries for view in _written(key, entry, corpus)]
         for card in dict.fromkeys(c for code in cards
-                                  if (c := _card(official, character.id, key, code))
+                                  if (c := _card(corpus, character.id, key, code))
                                   and c.lang == code):
             found.append((Source(CARD, card.lang), card.lang, SectionView(
                 key, (card.text,), card.lang, "official", "", "official data")))
@@ -157,8 +156,8 @@ def sections_for(corpus: Corpus, character: Character, lang: str,
     return tuple(shown)
 
 
-def _card(official: OfficialTexts | None, ident: str, key: str,
-          lang: str) -> OfficialText | None:
+def _card(corpus: Corpus, ident: str, key: str, lang: str) -> OfficialText | None:
+    official = corpus.official
     if official is None or key not in ("ability", "flavor"):
         return None
     return official.ability(ident, lang) if key == "ability" else official.flavor(ident, lang)
@@ -229,8 +228,8 @@ class NightReminder:
     text_lang: str
 
 
-def night_reminders(official: OfficialTexts | None, ident: str,
-                    lang: str) -> tuple[NightReminder, ...]:
+def night_reminders(corpus: Corpus, ident: str, lang: str) -> tuple[NightReminder, ...]:
+    official = corpus.official
     if official is None:
         return ()
     found = ((night, official.first_night(ident, lang) if night == "first" else
@@ -241,8 +240,9 @@ def night_reminders(official: OfficialTexts | None, ident: str,
                  for night, text in found if text)
 
 
-def edition_title(official: OfficialTexts | None, edition: str, lang: str) -> str:
+def edition_title(corpus: Corpus, edition: str, lang: str) -> str:
     """The edition's name in the page's language as the official data gives it ("" without)."""
+    official = corpus.official
     if official is None or edition not in labels.EDITIONS:
         return ""
     # The experimental characters are the script tool's kind, not one of the data's editions.
@@ -261,10 +261,10 @@ class JinxPartner:
     name_lang: str = ""  # the language of its name: another's where the page's has none
 
 
-def jinx_partners(corpus: Corpus, ident: str, lang: str,
-                  official: OfficialTexts | None) -> tuple[JinxPartner, ...]:
+def jinx_partners(corpus: Corpus, ident: str, lang: str) -> tuple[JinxPartner, ...]:
     """The pairs the official data gives (where the site is built with it), else the
     glossary's."""
+    official = corpus.official
     partners = []
     others = official.jinx_partners(ident) if official else \
         corpus.glossary.jinx_partners(ident)
@@ -278,7 +278,7 @@ def jinx_partners(corpus: Corpus, ident: str, lang: str,
                                     character is not None,
                                     markup_parts(text.text) if text else (),
                                     text.lang if text else lang,
-                                    name_lang(corpus, term, lang, official, character)
+                                    name_lang(corpus, term, lang, character)
                                     if character else name.lang if name else lang))
     return tuple(collated(partners, lang, lambda partner: partner.name))
 
@@ -327,12 +327,11 @@ def _sources(sections: tuple[SectionView, ...]) -> tuple[tuple[str, str], ...]:
         for s in sections if s.lines))
 
 
-def name_lang(corpus: Corpus, term: Term | None, lang: str,
-              official: OfficialTexts | None, character: Character) -> str:
+def name_lang(corpus: Corpus, term: Term | None, lang: str, character: Character) -> str:
     """The language the page's name is in: its own, else the first along its fallbacks that
     has a name of its own (the glossary's, or the official data's)."""
     if term is None:  # named by the official data alone (views/roster.py)
-        found = official.name(character.id, lang) if official else None
+        found = corpus.official.name(character.id, lang) if corpus.official else None
         return found.lang if found else lang
     if lang not in term.borrowed:
         # No name in lang (the data's Russian lacks the Empath): the one Character.name shows.
@@ -365,14 +364,14 @@ def _search_words(corpus: Corpus, character: Character, lang: str) -> str:
     return " ".join(dict.fromkeys(found))
 
 
-def character_view(corpus: Corpus, character: Character, lang: str, orders: SheetOrders,
-                   official: OfficialTexts | None = None) -> CharacterView:
+def character_view(corpus: Corpus, character: Character, lang: str,
+                   orders: SheetOrders) -> CharacterView:
     term: Term | None = corpus.glossary.by_id(character.game, character.id)
-    sections = sections_for(corpus, character, lang, official)
+    sections = sections_for(corpus, character, lang)
     ability = next((s for s in sections if s.key == "ability" and s.lines), None)
     scripts = tuple(collated(((s.id, s.title, s.lang) for s in corpus.scripts
                               if character.id in s.characters), lang, lambda s: s[1]))
-    card = official.character(character.id) if official else None
+    card = corpus.official.character(character.id) if corpus.official else None
     edition = term.edition if term else card.edition if card else ""
     name, other_name = character.name(lang), character.name(other_language(corpus, lang))
     aliases = _aliases(term, lang, {name, other_name})
@@ -391,12 +390,11 @@ def character_view(corpus: Corpus, character: Character, lang: str, orders: Shee
         reminders=tuple(Counter(t.label(lang) for t in term.reminders).items()) if term else (),
         scripts=scripts, nights=night_places(corpus, character.id, lang, orders),
         edition=edition, edition_label=labels.EDITIONS.get(edition, ""),
-        sources=_sources(sections), jinxes=jinx_partners(corpus, character.id, lang, official),
-        edition_title=edition_title(official, edition, lang),
-        name_lang=name_lang(corpus, term, lang, official, character),
-        other_name_lang=name_lang(corpus, term, other_language(corpus, lang), official,
-                                  character),
-        night_reminders=night_reminders(official, character.id, lang))
+        sources=_sources(sections), jinxes=jinx_partners(corpus, character.id, lang),
+        edition_title=edition_title(corpus, edition, lang),
+        name_lang=name_lang(corpus, term, lang, character),
+        other_name_lang=name_lang(corpus, term, other_language(corpus, lang), character),
+        night_reminders=night_reminders(corpus, character.id, lang))
 
 
 @dataclass(frozen=True)
@@ -411,13 +409,12 @@ class Listed:
     other_lang: str
 
 
-def listed(corpus: Corpus, character: Character, lang: str,
-           official: OfficialTexts | None = None) -> Listed:
+def listed(corpus: Corpus, character: Character, lang: str) -> Listed:
     term = corpus.glossary.by_id(character.game, character.id)
     other = other_language(corpus, lang)
     return Listed(character.id, character.name(lang),
-                  name_lang(corpus, term, lang, official, character), character.name(other),
-                  name_lang(corpus, term, other, official, character))
+                  name_lang(corpus, term, lang, character), character.name(other),
+                  name_lang(corpus, term, other, character))
 
 
 @dataclass(frozen=True)
@@ -427,20 +424,18 @@ class TeamView:
     characters: tuple[Listed, ...]
 
 
-def by_team(corpus: Corpus, characters: list[Character], lang: str,
-            official: OfficialTexts | None = None) -> tuple[TeamView, ...]:
+def by_team(corpus: Corpus, characters: list[Character], lang: str) -> tuple[TeamView, ...]:
     """The characters grouped by team in the official team order, each group in given order."""
     return tuple(
-        TeamView(team.id, team.alignment, tuple(listed(corpus, c, lang, official)
+        TeamView(team.id, team.alignment, tuple(listed(corpus, c, lang)
                                                 for c in characters if c.team == team.id))
         for team in corpus.glossary.teams
         if team.game == "botc" and any(c.team == team.id for c in characters))
 
 
-def team_views(corpus: Corpus, lang: str,
-               official: OfficialTexts | None = None) -> tuple[TeamView, ...]:
+def team_views(corpus: Corpus, lang: str) -> tuple[TeamView, ...]:
     botc = [c for c in corpus.characters if c.game == "botc"]
-    return by_team(corpus, collated(botc, lang, lambda c: c.name(lang)), lang, official)
+    return by_team(corpus, collated(botc, lang, lambda c: c.name(lang)), lang)
 
 
 @dataclass(frozen=True)
@@ -465,17 +460,15 @@ def script_title(corpus: Corpus, script: Script, lang: str) -> tuple[str, str]:
     return (translated.string, lang) if translated else (script.title, script.lang)
 
 
-def script_view(corpus: Corpus, script: Script, lang: str,
-                official: OfficialTexts | None = None) -> ScriptView:
+def script_view(corpus: Corpus, script: Script, lang: str) -> ScriptView:
     members = [c for c in (corpus.character("botc", i) for i in script.characters) if c]
     title, title_lang = script_title(corpus, script, lang)
     return ScriptView(script.id, title, script.author,
                       tuple(n.text for n in script.notes),
-                      by_team(corpus, members, lang, official), script.lang, title_lang)
+                      by_team(corpus, members, lang), script.lang, title_lang)
 
 
-def script_views(corpus: Corpus, lang: str,
-                 official: OfficialTexts | None = None) -> tuple[ScriptView, ...]:
+def script_views(corpus: Corpus, lang: str) -> tuple[ScriptView, ...]:
     """The corpus's scripts in lang's order of their titles."""
-    return tuple(collated((script_view(corpus, s, lang, official) for s in corpus.scripts),
+    return tuple(collated((script_view(corpus, s, lang) for s in corpus.scripts),
                           lang, lambda view: view.title))

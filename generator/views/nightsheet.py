@@ -277,24 +277,24 @@ def woken(corpus: Corpus, script: ScriptSpec, night: str) -> tuple[str, ...]:
     """The characters a night's sheet wakes, in order: its rows but the special ones, without
     working out their texts."""
     order = _order(corpus, script, night, _apart(corpus, script, night),
-                   overrides(script, corpus.night_order, None))
+                   overrides(script, corpus))
     return tuple(ident for ident in order if ident not in corpus.night_order.specials)
 
 
 def build_sheet(corpus: Corpus, script: ScriptSpec, lang: str, night: str,
-                official: OfficialTexts | None = None, detail: str = "full") -> NightSheet:
+                detail: str = "full") -> NightSheet:
     """The sheet of one night; special rows (dusk, dawn, …) carry their id only: the template
-    words them in the sheet's language. `official`: the official data files, where the user
+    words them in the sheet's language. The official data joined to the corpus, where the user
     gave them, fill what the almanac and the script lack. `detail`: one of sheet_kinds.DETAILS."""
     apart = _apart(corpus, script, night)
     order = _order(corpus, script, night, apart,
-                   overrides(script, corpus.night_order, official))
+                   overrides(script, corpus))
     rows = []
     for ident in order:
         if ident in corpus.night_order.specials:
-            rows.append(_special_row(corpus, ident, lang, night, official))
+            rows.append(_special_row(corpus, ident, lang, night))
             continue
-        rows.append(_character_row(corpus, script, ident, lang, night, official, detail))
+        rows.append(_character_row(corpus, script, ident, lang, night, detail))
     placed = set(order)
     ordered_by_script = set(script.first_night or ()) | set(script.other_night or ())
     not_waking, not_placed, also = [], [], []
@@ -305,7 +305,7 @@ def build_sheet(corpus: Corpus, script: ScriptSpec, lang: str, night: str,
         steps = _tonight(corpus, ident, character.entries if character else {}, lang, night)
         # Not woken by the official order, yet acting tonight by the almanac's steps.
         if steps and steps.lines and ident not in corpus.night_order.night(night):
-            also.append(_character_row(corpus, script, ident, lang, night, official, "full"))
+            also.append(_character_row(corpus, script, ident, lang, night, "full"))
             continue
         listed = _listed(corpus, script, ident, lang)
         # The official data, the script's order or its own character knows when it wakes.
@@ -337,11 +337,11 @@ def _night_reminder(official: OfficialTexts, night: str
     return official.first_night if night == "first" else official.other_night
 
 
-def _special_row(corpus: Corpus, ident: str, lang: str, night: str,
-                 official: OfficialTexts | None) -> SheetRow:
+def _special_row(corpus: Corpus, ident: str, lang: str, night: str) -> SheetRow:
     """Dusk, dawn and the info rows: in a language without a catalog, the official data's words
     for them where it has them in the sheet's language; else the template's, in the catalog's
     language (or English, marked)."""
+    official = corpus.official
     card = _official(_night_reminder(official, night)(ident, lang), "official") \
         if official and not has_catalog(lang) else None
     if card and card.lang == lang:
@@ -351,11 +351,12 @@ def _special_row(corpus: Corpus, ident: str, lang: str, night: str,
 
 
 def _character_row(corpus: Corpus, script: ScriptSpec, ident: str, lang: str, night: str,
-                   official: OfficialTexts | None, detail: str) -> SheetRow:
+                   detail: str) -> SheetRow:
     """A character's row; its text from the first that has it: the almanac's steps for tonight,
     the script's own night reminder, the official night reminder, the ability (the almanac's,
     the official card's, the script's); text in the sheet's language before text in another.
     Short rows put the one-line reminders before the almanac's steps."""
+    official = corpus.official
     term = corpus.glossary.by_id("botc", ident)
     custom = script.custom.get(ident)
     written = script.written_out.get(ident)
@@ -364,9 +365,9 @@ def _character_row(corpus: Corpus, script: ScriptSpec, ident: str, lang: str, ni
     tonight = _tonight(corpus, ident, entries, lang, night)
     reminder = _night_reminder(official, night) if official and not custom else None
     own = custom.reminder(night) if custom else \
-        own_text(official, ident, night, written.reminder(night)) if written else ""
+        own_text(corpus, ident, night, written.reminder(night)) if written else ""
     own_ability = custom.ability if custom else \
-        own_text(official, ident, "ability", written.ability) if written else ""
+        own_text(corpus, ident, "ability", written.ability) if written else ""
     steps = tonight if tonight and tonight.lines else None
     # A script's words are in whatever language it was written in: its letters tell.
     mine = _Text((own,), "script", written_in(corpus.languages, own) or lang) if own else None

@@ -12,7 +12,8 @@ from difflib import SequenceMatcher
 
 from generator.facts.catalogs import translations
 from generator.facts.night_order import NightOrder
-from generator.facts.official import OfficialTexts, markup_parts
+from generator.facts.official import markup_parts
+from generator.model import Corpus
 from generator.read.script_spec import CustomCharacter, ScriptSpec
 from generator.translatable import N_
 from generator.views.particles import resolve
@@ -85,12 +86,13 @@ def older_text(card: str, text: str) -> bool:
         any(tag == "insert" for tag, *_ in steps) and dropped <= max(1, len(old) // 10)
 
 
-def own_text(official: OfficialTexts | None, ident: str, field: str, text: str) -> str:
+def own_text(corpus: Corpus, ident: str, field: str, text: str) -> str:
     """A script's own text for an official character it writes out: none where it is the
     official English text (an export copying the card) or an older wording of it, or the card
     in another language of the data (an export in that language), which the official data give
     in the sheet's language instead. `field`: one of TEXTS."""
-    card = _card(official, ident, field)
+    official = corpus.official
+    card = _card(corpus, ident, field)
     if official is None or card is None:
         return text
     copied = older_text(card, text) or any(same_text(found.text, text)
@@ -98,7 +100,8 @@ def own_text(official: OfficialTexts | None, ident: str, field: str, text: str) 
     return "" if copied else text
 
 
-def _card(official: OfficialTexts | None, ident: str, field: str) -> str | None:
+def _card(corpus: Corpus, ident: str, field: str) -> str | None:
+    official = corpus.official
     if official is None:
         return None
     found = {"ability": official.ability, "first": official.first_night,
@@ -106,13 +109,13 @@ def _card(official: OfficialTexts | None, ident: str, field: str) -> str | None:
     return found.text if found else None
 
 
-def _replaces(official: OfficialTexts | None, ident: str, field: str, text: str) -> bool:
-    return bool(own_text(official, ident, field, text)) and \
-        _card(official, ident, field) is not None
+def _replaces(corpus: Corpus, ident: str, field: str, text: str) -> bool:
+    return bool(own_text(corpus, ident, field, text)) and \
+        _card(corpus, ident, field) is not None
 
 
-def _older(official: OfficialTexts | None, ident: str, field: str, text: str) -> bool:
-    card = _card(official, ident, field)
+def _older(corpus: Corpus, ident: str, field: str, text: str) -> bool:
+    card = _card(corpus, ident, field)
     return bool(text) and card is not None and not same_text(card, text) and \
         older_text(card, text)
 
@@ -126,13 +129,13 @@ def _today(order: NightOrder, ident: str, night: str) -> int:
     return tonight.index(ident) if ident in tonight else 0
 
 
-def overrides(script: ScriptSpec, order: NightOrder,
-              official: OfficialTexts | None) -> Overrides:
+def overrides(script: ScriptSpec, corpus: Corpus) -> Overrides:
     """The script's overrides. Texts are told from the card only where the official data are
     given (else the script's words are read as its own, as they are printed). Night numbers
     follow an older order when one lies past today's last place, or when at least
     OLDER_AT_LEAST written-out characters wake (by either order) and more than half of them have
     a number other than today's."""
+    order = corpus.night_order
     moved: dict[str, tuple[tuple[str, float], ...]] = {}
     waking = 0
     past = False
@@ -150,9 +153,9 @@ def overrides(script: ScriptSpec, order: NightOrder,
     older = past or (waking >= OLDER_AT_LEAST and len(moved) * 2 > waking)
     found = []
     for ident, written in script.written_out.items():
-        texts = tuple(field for field in TEXTS if _replaces(official, ident, field,
+        texts = tuple(field for field in TEXTS if _replaces(corpus, ident, field,
                                                            _given(written, field)))
-        worded = tuple(field for field in TEXTS if _older(official, ident, field,
+        worded = tuple(field for field in TEXTS if _older(corpus, ident, field,
                                                           _given(written, field)))
         places = () if older else moved.get(ident, ())
         if texts or places or worded:

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from urllib.parse import unquote
 
 from generator.facts.language_codes import parent_tags
-from generator.facts.official import OfficialTexts
 from generator.facts.rules import FALLBACK, SETUP_TEAMS, Chapter, RuleTerm, SetupRow
 from generator.model import Character, Corpus
 from generator.views.characters import other_language
@@ -72,8 +71,9 @@ class RulesView:
     setup_sources: tuple[tuple[str, str], ...]
 
 
-def _texts(character: Character, lang: str, official: OfficialTexts | None) -> list[str]:
+def _texts(corpus: Corpus, character: Character, lang: str) -> list[str]:
     """The character's ability and almanac steps in lang: its entry's, else the card's."""
+    official = corpus.official
     entry = character.entries.get(lang)
     texts = [line.text for line in entry.how_to_run] if entry else []
     if entry and entry.ability:
@@ -91,26 +91,25 @@ def _team(corpus: Corpus, term: RuleTerm) -> str:
     return term.id if named and any(c.team == term.id for c in _botc(corpus)) else ""
 
 
-def _users(corpus: Corpus, term: RuleTerm, official: OfficialTexts | None) -> frozenset[str]:
+def _users(corpus: Corpus, term: RuleTerm) -> frozenset[str]:
     """The ids of the characters that use the term: those whose texts in a language the term
     gives words for have one of them, and the members of the team it names. Every language's
     page lists these, so that one site does not know of fewer uses than another."""
     return frozenset(c.id for c in _botc(corpus) if c.team == term.id or
                      any(term.uses(text, lang) for lang in term.words
-                         for text in _texts(c, lang, official)))
+                         for text in _texts(corpus, c, lang)))
 
 
 def _botc(corpus: Corpus) -> list[Character]:
     return [c for c in corpus.characters if c.game == "botc"]
 
 
-def _groups(corpus: Corpus, term: RuleTerm, official: OfficialTexts | None, lang: str,
-            other: str) -> tuple[CharacterGroup, ...]:
+def _groups(corpus: Corpus, term: RuleTerm, lang: str, other: str) -> tuple[CharacterGroup, ...]:
     """The term's characters by how they use it, each in one group (its first), each group by
     name in lang: a Traveller is listed among the Travellers, not among the characters whose
     text mentions them."""
     botc = collated(_botc(corpus), lang, lambda c: c.name(lang))
-    users = _users(corpus, term, official)
+    users = _users(corpus, term)
     kinds = {c.id: TEAM if c.team == term.id else NAMED if c.id in term.named else TEXT
              for c in botc if c.id in users or c.id in term.named}
     return tuple(CharacterGroup(kind, found) for kind in GROUPS
@@ -153,8 +152,7 @@ def rules_view(corpus: Corpus, lang: str) -> RulesView | None:
                      rules.setup.rows, _sources(rules.setup.sources))
 
 
-def rule_views(corpus: Corpus, lang: str,
-               official: OfficialTexts | None = None) -> tuple[RuleTermView, ...]:
+def rule_views(corpus: Corpus, lang: str) -> tuple[RuleTermView, ...]:
     """Every term of content/rules.yaml in lang, in lang's order of their names; a language
     without its own name or definition takes the English ones."""
     other = other_language(corpus, lang)
@@ -163,16 +161,16 @@ def rule_views(corpus: Corpus, lang: str,
     for term in corpus.glossary.rules.terms:
         definition_lang = _written_in(term.definitions, lang) or FALLBACK
         named_in = _written_in(term.names, lang)
-        own = (term.names[named_in] if named_in else "") or official_name(term, lang, official)
+        own = (term.names[named_in] if named_in else "") or official_name(corpus, term, lang)
         chapter = chapters.get(term.chapter)
         chapter_title, chapter_lang = _text(chapter.titles, lang) if chapter else ("", lang)
         views.append(RuleTermView(
             id=term.id, name=own or _name(term, "en"), name_lang=lang if own else "en",
-            other_name=term.names.get(other) or official_name(term, other, official) or
+            other_name=term.names.get(other) or official_name(corpus, term, other) or
             _name(term, "en"),
             aliases=tuple(collated(term.aliases.get(lang, ()), lang, str)),
             definition=term.definitions.get(definition_lang, ""), definition_lang=definition_lang,
-            team=_team(corpus, term), groups=_groups(corpus, term, official, lang, other),
+            team=_team(corpus, term), groups=_groups(corpus, term, lang, other),
             chapter=term.chapter, chapter_title=chapter_title, chapter_lang=chapter_lang,
             sources=_sources(term.sources),
             search_words=" ".join(corpus.glossary.search_words.of(f"rules/{term.id}",
@@ -180,9 +178,10 @@ def rule_views(corpus: Corpus, lang: str,
     return tuple(collated(views, lang, lambda view: view.name))
 
 
-def official_name(term: RuleTerm, lang: str, official: OfficialTexts | None) -> str:
+def official_name(corpus: Corpus, term: RuleTerm, lang: str) -> str:
     """The term's name in lang as the official data gives it (a reminder token's label, or the
     singular of an interface word); "" where it gives none."""
+    official = corpus.official
     kind, _, key = term.official.partition(":")
     if official is None or not key:
         return ""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.facts.languages import ALMANAC, CARD, Source
-from generator.facts.official import OfficialText, OfficialTexts, Part, markup_parts
+from generator.facts.official import OfficialText, Part, markup_parts
 from generator.model import Corpus
 from generator.read.script_spec import ScriptSpec
 from generator.views.abilities import almanac_ability
@@ -106,8 +106,8 @@ class ScriptSheet:
         return sum(1 for j in self.jinxes if j.source == "none")
 
 
-def _character(corpus: Corpus, script: ScriptSpec, ident: str, lang: str,
-               official: OfficialTexts | None) -> ScriptCharacter:
+def _character(corpus: Corpus, script: ScriptSpec, ident: str, lang: str) -> ScriptCharacter:
+    official = corpus.official
     term = corpus.glossary.by_id("botc", ident)
     custom = script.custom.get(ident)
     name = custom.name if custom else term.name(lang) if term else ident
@@ -115,7 +115,7 @@ def _character(corpus: Corpus, script: ScriptSpec, ident: str, lang: str,
         return ScriptCharacter(ident, name, markup_parts(custom.ability), "script",
                                written_in(corpus.languages, custom.ability) or lang)
     written = script.written_out.get(ident)
-    own = own_text(official, ident, "ability", written.ability) if written else ""
+    own = own_text(corpus, ident, "ability", written.ability) if written else ""
     character = corpus.character("botc", ident)
     found = almanac_ability(corpus, character.entries if character else {}, lang)
     card: OfficialText | None = official.ability(ident, lang) if official else None
@@ -150,10 +150,11 @@ def _character(corpus: Corpus, script: ScriptSpec, ident: str, lang: str,
     return ScriptCharacter(ident, name, (), "none", lang)
 
 
-def _jinxes(corpus: Corpus, script: ScriptSpec, lang: str, official: OfficialTexts | None,
+def _jinxes(corpus: Corpus, script: ScriptSpec, lang: str,
             names: dict[str, str]) -> tuple[JinxView, ...]:
     """Every official jinx pair with both characters on the script, and the script's own, each
     pair's names and the pairs in lang's order."""
+    official = corpus.official
     own = {tuple(sorted((ident, other))): reason
            for ident, custom in (*script.custom.items(), *script.written_out.items())
            for other, reason in custom.jinxes if other in names and other != ident}
@@ -174,11 +175,10 @@ def _jinxes(corpus: Corpus, script: ScriptSpec, lang: str, official: OfficialTex
     return tuple(sorted(views, key=lambda view: tuple(map(key, view.names))))
 
 
-def build_script_sheet(corpus: Corpus, script: ScriptSpec, lang: str,
-                       official: OfficialTexts | None = None) -> ScriptSheet:
+def build_script_sheet(corpus: Corpus, script: ScriptSpec, lang: str) -> ScriptSheet:
     """The players' sheet: the script's characters by team in the official order of teams,
     those the script defines in a team the format lacks in an "other" group after them."""
-    characters = {ident: _character(corpus, script, ident, lang, official)
+    characters = {ident: _character(corpus, script, ident, lang)
                   for ident in script.characters}
     known = {team.id for team in corpus.glossary.teams if team.game == "botc"}
     team_of = {}
@@ -198,6 +198,6 @@ def build_script_sheet(corpus: Corpus, script: ScriptSpec, lang: str,
     names = {ident: view.name for ident, view in characters.items()}
     title = corpus.glossary.title(script.title, lang)
     return ScriptSheet(script.id, title, script.author, lang,
-                       tuple(teams), _jinxes(corpus, script, lang, official, names), unknown,
+                       tuple(teams), _jinxes(corpus, script, lang, names), unknown,
                        tuple(markup_parts(rule) for rule in script.bootlegger),
                        title_in(corpus.languages, script.title, title, lang, script.lang))
