@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 from generator.codes import DAMAGED_NAME, SUPERSEDED, UNKNOWN_CHARACTER
 from generator.facts.glossary import Glossary, Term, squash
@@ -150,14 +150,48 @@ def _store_entry(lang: str, file: str, ident: str, name: str, team: str,
                  status=status, **values)  # type: ignore[arg-type]
 
 
+# The entries found per character key (game, id), by language, in the order read.
+_Found = dict[tuple[str, str], dict[str, list[Entry]]]
+
+
+@dataclass
+class _Entries:
+    """What the parsed files' entries give, per character key: the entries by language, the
+    glossary's term, the team; and each file's character ids in order."""
+
+    found: _Found = field(default_factory=dict)
+    terms: dict[tuple[str, str], Term | None] = field(default_factory=dict)
+    teams: dict[tuple[str, str], str] = field(default_factory=dict)
+    file_ids: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+
 def resolve(parsed: list[ParsedFile], languages: Languages, glossary: Glossary,
             night_order: NightOrder, read_diagnostics: list[Diagnostic],
             stores: dict[str, PoFile] | None = None) -> Corpus:
     diagnostics = list(read_diagnostics)
-    found: dict[tuple[str, str], dict[str, list[Entry]]] = {}
-    terms: dict[tuple[str, str], Term | None] = {}
-    teams: dict[tuple[str, str], str] = {}
-    file_ids: dict[str, tuple[str, ...]] = {}  # character ids of each file's entries, in order
+    read = _entries(parsed, glossary, diagnostics)
+    for lang, store in sorted((stores or {}).items()):
+        _add_store(read, lang, store)
+    characters = _characters(read, languages, diagnostics)
+    rulebooks = tuple(_with_ids(pf.rulebook, glossary) for pf in parsed if pf.rulebook)
+    characters += _roles(rulebooks, glossary, languages, diagnostics)
+    taken: set[str] = set()
+    scripts = tuple(
+        Script(id=_script_id(s.id, taken), game="botc", lang=s.lang, title=s.title.text,
+               file=s.file, line=s.title.line, author=s.author, declared_count=s.declared_count,
+               characters=tuple(dict.fromkeys(read.file_ids[pf.file])), notes=s.notes)
+        for pf in parsed for s in pf.scripts)
+    # By id within each team: ids are language-neutral and read like the English names.
+    characters.sort(key=lambda c: (c.game, glossary.team_order(c.team), c.id))
+    return Corpus(languages, tuple(characters), scripts, rulebooks, tuple(parsed), glossary,
+                  night_order, tuple(diagnostics), dict(stores or {}))
+
+
+def _entries(parsed: list[ParsedFile], glossary: Glossary,
+             diagnostics: list[Diagnostic]) -> _Entries:
+    """Every parsed entry under its character's key (a damaged name repaired, an unknown one
+    said), with the files' findings."""
+    read = _Entries()
     for pf in parsed:
         diagnostics += pf.diagnostics
         ids = []
@@ -172,29 +206,37 @@ def resolve(parsed: list[ParsedFile], languages: Languages, glossary: Glossary,
             if term is None:
                 diagnostics.append(UNKNOWN_CHARACTER.at(entry.file, entry.line, entry.raw_name,
                                                         "entry", name=entry.name))
-            terms[key] = term
-            teams.setdefault(key, term.team if term else entry.team or "")
-            found.setdefault(key, {}).setdefault(entry.lang, []).append(entry)
+            read.terms[key] = term
+            read.teams.setdefault(key, term.team if term else entry.team or "")
+            read.found.setdefault(key, {}).setdefault(entry.lang, []).append(entry)
             ids.append(key[1])
-        file_ids[pf.file] = tuple(ids)
-    for lang, store in sorted((stores or {}).items()):
-        by_id: dict[str, dict[str, PoMessage]] = {}
-        for (ident, section), message in store_sections(store).items():
-            by_id.setdefault(ident, {})[section] = message
-        for ident, sections in by_id.items():
-            key = ("botc", ident)
-            if key not in found:
-                continue  # a context naming no character of the corpus: the check says so
-            term = terms[key]
-            # A character the glossary does not know goes by the name its entries give it.
-            name = term.name(lang) if term else \
-                next(e.name for entries in found[key].values() for e in entries)
-            found.setdefault(key, {}).setdefault(lang, []).append(
-                _store_entry(lang, store.file, ident, name, teams[key], sections))
+        read.file_ids[pf.file] = tuple(ids)
+    return read
 
+
+def _add_store(read: _Entries, lang: str, store: PoFile) -> None:
+    """A language's store as one more entry per character it translates, after the corpus's."""
+    by_id: dict[str, dict[str, PoMessage]] = {}
+    for (ident, section), message in store_sections(store).items():
+        by_id.setdefault(ident, {})[section] = message
+    for ident, sections in by_id.items():
+        key = ("botc", ident)
+        if key not in read.found:
+            continue  # a context naming no character of the corpus: the check says so
+        term = read.terms[key]
+        # A character the glossary does not know goes by the name its entries give it.
+        name = term.name(lang) if term else \
+            next(e.name for entries in read.found[key].values() for e in entries)
+        read.found[key].setdefault(lang, []).append(
+            _store_entry(lang, store.file, ident, name, read.teams[key], sections))
+
+
+def _characters(read: _Entries, languages: Languages,
+                diagnostics: list[Diagnostic]) -> list[Character]:
+    """One character per key, its entries merged per language (what was superseded said)."""
     characters = []
-    for (game, ident), by_lang in found.items():
-        term = terms[(game, ident)]
+    for (game, ident), by_lang in read.found.items():
+        term = read.terms[(game, ident)]
         names = dict(term.names) if term else \
             _names({e.lang: e.name for es in by_lang.values() for e in es}, languages)
         entries = {}
@@ -203,11 +245,16 @@ def resolve(parsed: list[ParsedFile], languages: Languages, glossary: Glossary,
             entries[lang], superseded = _merge(found_entries, named)
             diagnostics += superseded
         characters.append(Character(
-            id=ident, game=game, team=teams[(game, ident)], names=names, official=term is not None,
-            entries=entries,
+            id=ident, game=game, team=read.teams[(game, ident)], names=names,
+            official=term is not None, entries=entries,
             places={lang: tuple(es) for lang, es in sorted(by_lang.items())}))
+    return characters
 
-    rulebooks = tuple(_with_ids(pf.rulebook, glossary) for pf in parsed if pf.rulebook)
+
+def _roles(rulebooks: tuple[Rulebook, ...], glossary: Glossary, languages: Languages,
+           diagnostics: list[Diagnostic]) -> list[Character]:
+    """One Night's roles as characters, each named by the glossary (an unknown one said)."""
+    characters = []
     for book in rulebooks:
         for role in book.roles:
             role_id = book.role_ids.get(role.name)
@@ -219,14 +266,4 @@ def resolve(parsed: list[ParsedFile], languages: Languages, glossary: Glossary,
                 id=term.id if term else character_id(role.name), game="onuw",
                 team=term.team if term else "", names=dict(term.names) if term else
                 _names({book.lang: role.name}, languages), official=term is not None, role=role))
-
-    taken: set[str] = set()
-    scripts = tuple(
-        Script(id=_script_id(s.id, taken), game="botc", lang=s.lang, title=s.title.text,
-               file=s.file, line=s.title.line, author=s.author, declared_count=s.declared_count,
-               characters=tuple(dict.fromkeys(file_ids[pf.file])), notes=s.notes)
-        for pf in parsed for s in pf.scripts)
-    # By id within each team: ids are language-neutral and read like the English names.
-    characters.sort(key=lambda c: (c.game, glossary.team_order(c.team), c.id))
-    return Corpus(languages, tuple(characters), scripts, rulebooks, tuple(parsed), glossary,
-                  night_order, tuple(diagnostics), dict(stores or {}))
+    return characters

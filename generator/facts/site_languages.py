@@ -93,16 +93,7 @@ def select_languages(declared: Languages, official: OfficialTexts | None, asked:
     (zh_Hans, zh-Hans). where: the official data's folder, for the notices; mention_others:
     with asked None, a line naming the data's languages with enough for a site, and how the
     command asks for them (option: its option, what it does with them and what it makes)."""
-    notices = [f"{Path(where) / name}: its code is no language tag (such as de, zh_Hans, "
-               "pt_BR): not read" for name in (official.unmatched if official else ())]
-    unknown = [tag for tag in sorted(official.counts) if not declared.get(tag)
-               and not known_to_babel(tag)] if official else []
-    left_out = [LeftOut(tag, "no language CLDR knows",
-                        f"{Path(where) / f'game.{official.counts[tag].file_code}.json'}: '{tag}' "
-                        "names no language CLDR knows (declare it in content/languages.yaml to "
-                        f"build it): {official.counts[tag].line(len(official.characters))}; "
-                        "left out") for tag in unknown if official]
-    notices += [item.notice for item in left_out]
+    notices, unknown, left_out = _unusable(declared, official, where)
     if asked is None:
         extra = [tag for tag in sorted(official.counts) if not declared.get(tag)
                  and tag not in unknown and publishable(official, tag)] if official else []
@@ -111,44 +102,28 @@ def select_languages(declared: Languages, official: OfficialTexts | None, asked:
                            f"enough for {option[2]} ({', '.join(extra)}): {option[0]} all "
                            f"{option[1]} them, {option[0]} ko,en,de some")
         return Selection(declared, tuple(notices), tuple(left_out))
-    data = official.counts if official else {}
-    if asked.strip() == ALL:
+    every = asked.strip() == ALL
+    if every:
         if official is None:
             notices.append(f"{option[0]} all without the official data: the languages of "
                            "content/languages.yaml alone (the official data gives the others: "
                            "`almanac official fetch`, or --official DIR)")
-        tags = [*declared.codes, *(tag for tag in sorted(data)
+        tags = [*declared.codes, *(tag for tag in sorted(official.counts if official else {})
                                    if not declared.get(tag) and tag not in unknown)]
     else:
         # Codes named: the files of languages not asked for are no concern of this run.
         notices, left_out = [], []
-        tags = list(dict.fromkeys(language_tag(code.strip()) for code in asked.split(",")
-                                  if code.strip()))
-        if not tags:
-            raise AlmanacError(f"{option[0]} names no language; give `all` or codes separated "
-                               "by commas (ko,en,de,zh_Hans)")
-    chosen = []
-    small = []
+        tags = _named(asked, option)
+    chosen, small = [], []
     for tag in tags:
-        language = declared.get(tag)
-        if language is not None:
-            chosen.append(language)
-        elif official and tag in official.broken:
-            notices.append(f"{Path(where) / official.broken[tag]}: {tag}: its file cannot be "
-                           "used (the line above): left out")
-        elif tag in unknown:
-            raise AlmanacError(f"'{tag}' names no language CLDR knows: declare it in "
-                               "content/languages.yaml to build it")
-        elif not TAG.fullmatch(tag) or tag not in data:
-            source = "the official data" if official else \
-                "the official data (none: `almanac official fetch`, or --official DIR)"
-            raise AlmanacError(f"unknown language '{tag}': neither content/languages.yaml nor "
-                               f"{source} has it")
-        elif official and publishable(official, tag):
-            chosen.append(data_language(tag))
-        elif official and asked.strip() == ALL:
+        found = _chosen(declared, official, tag, unknown, where)
+        if isinstance(found, Language):
+            chosen.append(found)
+        elif isinstance(found, str):
+            notices.append(found)
+        elif every:
             small.append(tag)
-        elif official:
+        elif official:  # too small, named: said now
             notices.append(_too_small(official, tag, where))
             left_out.append(LeftOut(tag, _shortfall(official, tag), notices[-1]))
     if small and official:
@@ -162,3 +137,52 @@ def select_languages(declared: Languages, official: OfficialTexts | None, asked:
         raise AlmanacError(f"none of the languages asked for has enough for {option[2]}: "
                            + "; ".join(notices))
     return Selection(Languages(tuple(chosen)), tuple(notices), tuple(left_out))
+
+
+def _unusable(declared: Languages, official: OfficialTexts | None,
+              where: str) -> tuple[list[str], list[str], list[LeftOut]]:
+    """The notices of data files no build can use (a code that is no tag; a tag CLDR does not
+    know, which a language must be declared to be built in), those tags and their left-outs."""
+    if official is None:
+        return [], [], []
+    notices = [f"{Path(where) / name}: its code is no language tag (such as de, zh_Hans, "
+               "pt_BR): not read" for name in official.unmatched]
+    unknown = [tag for tag in sorted(official.counts) if not declared.get(tag)
+               and not known_to_babel(tag)]
+    left_out = [LeftOut(tag, "no language CLDR knows",
+                        f"{Path(where) / f'game.{official.counts[tag].file_code}.json'}: '{tag}' "
+                        "names no language CLDR knows (declare it in content/languages.yaml to "
+                        f"build it): {official.counts[tag].line(len(official.characters))}; "
+                        "left out") for tag in unknown]
+    return notices + [item.notice for item in left_out], unknown, left_out
+
+
+def _named(asked: str, option: tuple[str, str, str]) -> list[str]:
+    """The codes named (in either spelling) as tags, each once."""
+    tags = list(dict.fromkeys(language_tag(code.strip()) for code in asked.split(",")
+                              if code.strip()))
+    if not tags:
+        raise AlmanacError(f"{option[0]} names no language; give `all` or codes separated "
+                           "by commas (ko,en,de,zh_Hans)")
+    return tags
+
+
+def _chosen(declared: Languages, official: OfficialTexts | None, tag: str, unknown: list[str],
+            where: str) -> Language | str | None:
+    """An asked language: built (its Language), left out for a broken file (the notice), or
+    too small (None); an error where nothing knows it."""
+    language = declared.get(tag)
+    if language is not None:
+        return language
+    if official and tag in official.broken:
+        return (f"{Path(where) / official.broken[tag]}: {tag}: its file cannot be used (the line "
+                "above): left out")
+    if tag in unknown:
+        raise AlmanacError(f"'{tag}' names no language CLDR knows: declare it in "
+                           "content/languages.yaml to build it")
+    if not TAG.fullmatch(tag) or official is None or tag not in official.counts:
+        source = "the official data" if official else \
+            "the official data (none: `almanac official fetch`, or --official DIR)"
+        raise AlmanacError(f"unknown language '{tag}': neither content/languages.yaml nor "
+                           f"{source} has it")
+    return data_language(tag) if publishable(official, tag) else None

@@ -118,17 +118,7 @@ def build_narration(corpus: Corpus, book: Rulebook, title: str, asked: list[str]
     rows = []
     for step in book.wake_order_combined:
         if step.became is not None:
-            target = _term(corpus, book, step.became)
-            if not (target and rules.doppelganger in chosen and target.id in chosen):
-                continue
-            extra = next((s for s in book.doppelganger_steps
-                          if book.role_ids.get(s.role) == target.id), None)
-            doppel = next(t for t in terms if t.id == rules.doppelganger)
-            rows.append(NarrationRow(step.code, rules.doppelganger,
-                                     f"{doppel.name(lang)} → {target.name(lang)}",
-                                     voice.turn(sentences(extra.narration,
-                                                          f"onuw/{target.id}/became"))
-                                     if extra else (), extra is not None))
+            rows += _became_row(corpus, book, step.code, step.became, terms, chosen, voice, lang)
             continue
         term = _term(corpus, book, step.role)
         if term and term.id == rules.werewolves_call and wolves:
@@ -152,6 +142,22 @@ def build_narration(corpus: Corpus, book: Rulebook, title: str, asked: list[str]
                           tuple(unknown), (voice.line(dusk),) if dusk else (),
                           (voice.line(dawn),) if dawn else (),
                           display_name(lang, lang) or lang)
+
+
+def _became_row(corpus: Corpus, book: Rulebook, code: str, became: str, terms: list[Term],
+                chosen: set[str], voice: Voice, lang: str) -> list[NarrationRow]:
+    """The Doppelgänger's turn as the role it became, where both are in the set: its extra
+    narration from the rulebook, where the rulebook gives one."""
+    rules = corpus.night_order.onuw_rules
+    target = _term(corpus, book, became)
+    if not (target and rules.doppelganger in chosen and target.id in chosen):
+        return []
+    extra = next((s for s in book.doppelganger_steps
+                  if book.role_ids.get(s.role) == target.id), None)
+    doppel = next(t for t in terms if t.id == rules.doppelganger)
+    return [NarrationRow(code, rules.doppelganger, f"{doppel.name(lang)} → {target.name(lang)}",
+                         voice.turn(sentences(extra.narration, f"onuw/{target.id}/became"))
+                         if extra else (), extra is not None)]
 
 
 def _calls(book: Rulebook) -> list[int]:

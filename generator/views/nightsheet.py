@@ -24,7 +24,7 @@ from generator.read.script_spec import ScriptSpec
 from generator.views.abilities import almanac_ability
 from generator.views.collation import collated
 from generator.views.fallback import in_chain_order
-from generator.views.overrides import Overrides, overrides, own_text
+from generator.views.overrides import Overrides, given, gives_way, overrides, own_text
 from generator.views.sheet_kinds import NIGHTS
 from generator.views.writing import title_in, written_in
 
@@ -356,33 +356,40 @@ def _character_row(corpus: Corpus, script: ScriptSpec, ident: str, lang: str, ni
     the script's own night reminder, the official night reminder, the ability (the almanac's,
     the official card's, the script's); text in the sheet's language before text in another.
     Short rows put the one-line reminders before the almanac's steps."""
-    official = corpus.official
-    term = corpus.glossary.by_id("botc", ident)
-    custom = script.custom.get(ident)
-    written = script.written_out.get(ident)
     character = corpus.character("botc", ident)
     entries = character.entries if character else {}
     tonight = _tonight(corpus, ident, entries, lang, night)
-    reminder = _night_reminder(official, night) if official and not custom else None
-    own = custom.reminder(night) if custom else \
-        own_text(corpus, ident, night, written.reminder(night)) if written else ""
-    own_ability = custom.ability if custom else \
-        own_text(corpus, ident, "ability", written.ability) if written else ""
+    text, changed = _chosen(corpus, script, ident, lang, night, detail, tonight, entries)
+    name, team, reminders = _named(corpus, script, ident, lang)
+    return SheetRow(ident, False, name, team, corpus.glossary.alignment(team),
+                    text.parts(_letters(corpus)),
+                    text.source, text.lang, reminders, bool(tonight and tonight.no_step_tonight),
+                    changed.parts(_letters(corpus)) if changed else (),
+                    changed.lang if changed else "")
+
+
+def _chosen(corpus: Corpus, script: ScriptSpec, ident: str, lang: str, night: str, detail: str,
+            tonight: _Text | None, entries: dict[str, Entry]) -> tuple[_Text, _Text | None]:
+    """The row's text, and the script's words printed beside it where they give way."""
+    official = corpus.official
+    custom = ident in script.custom
+    # An official character's words the script rewrote: known only when the official data
+    # tell them from the card.
+    rewrites = ident in script.written_out and official is not None
     steps = tonight if tonight and tonight.lines else None
-    # A script's words are in whatever language it was written in: its letters tell.
-    mine = _Text((own,), "script", written_in(corpus.languages, own) or lang) if own else None
-    card = _official(reminder(ident, lang), "official") if reminder else None
+    mine = _script_text(corpus, script, ident, night, lang)
+    card = _official(_night_reminder(official, night)(ident, lang), "official") \
+        if official and not custom else None
     in_language = card if card and card.lang == lang else None
-    # An official character's words the script rewrote (known only when the official data
-    # tell them from the card) in another language than the sheet's: the card or the almanac's
-    # steps in the sheet's language stand, the script's words beside them.
-    rewritten = mine if written and official else None
-    if rewritten and rewritten.lang != lang and (in_language or (steps and steps.lang == lang)):
+    rewritten = mine if rewrites else None
+    # In another language than the sheet's, the card or the almanac's steps in the sheet's
+    # language stand, the script's words beside them.
+    if rewritten and gives_way(rewritten.lang, lang, [t.lang for t in (in_language, steps) if t]):
         mine = None
     # A homebrew character's words, or an official one's the script rewrote, come first in a
     # short row, in whatever language they are written in: the script's author chose them
     # over the card.
-    first_mine = mine if custom or (written and official) else None
+    first_mine = mine if custom or rewrites else None
     text = (first_mine or _first_in(corpus, lang, (in_language, steps, mine, card))) \
         if detail == "short" else _first_in(corpus, lang, (steps, mine, card))
     # The abilities: the row's text where it has none for tonight, or none in the sheet's
@@ -391,32 +398,50 @@ def _character_row(corpus: Corpus, script: ScriptSpec, ident: str, lang: str, ni
         if official and not custom else None
     almanac = _ability(corpus, entries, lang) if text is None or text.lang != lang else None
     if text is None:
-        script_ability = _Text((own_ability,), "script",
-                               written_in(corpus.languages, own_ability) or lang) \
-            if own_ability else None
-        # An ability the script rewrote (told from the card) replaces the almanac's of the card;
-        # in another language than the sheet's, it goes beside the ability in the sheet's.
-        if script_ability and written and official:
-            rewritten = script_ability
-            if script_ability.lang != lang and \
-                    any(found and found.lang == lang for found in (almanac, card_ability)):
-                script_ability = None
-        text = (script_ability if script_ability and written and official else None) or \
-            _first_in(corpus, lang, (almanac, script_ability, card_ability)) \
-            or _Text((), "none", lang)
+        text, rewritten = _ability_text(corpus, script, ident, lang, (almanac, card_ability),
+                                        rewrites, rewritten)
     elif text.lang != lang and not custom:
         ability = _first_in(corpus, lang, (almanac, card_ability))
         text = ability if ability and ability.lang == lang else text
-    no_step = bool(tonight and tonight.no_step_tonight)
-    changed = rewritten if rewritten and text is not rewritten else None
+    return text, rewritten if rewritten and text is not rewritten else None
+
+
+def _ability_text(corpus: Corpus, script: ScriptSpec, ident: str, lang: str,
+                  abilities: tuple[_Text | None, _Text | None], rewrites: bool,
+                  rewritten: _Text | None) -> tuple[_Text, _Text | None]:
+    """A row with nothing for tonight: an ability, (the almanac's, the card's) or the script's,
+    and the script's rewritten words (which replace the card's; in another language than the
+    sheet's, they go beside the ability in the sheet's)."""
+    almanac, card = abilities
+    own = _script_text(corpus, script, ident, "ability", lang)
+    if own and rewrites:
+        rewritten = own
+        if gives_way(own.lang, lang, [a.lang for a in abilities if a]):
+            own = None
+    text = (own if own and rewrites else None) or \
+        _first_in(corpus, lang, (almanac, own, card)) or _Text((), "none", lang)
+    return text, rewritten
+
+
+def _script_text(corpus: Corpus, script: ScriptSpec, ident: str, field: str,
+                 lang: str) -> _Text | None:
+    """The script's own words for a field (one of overrides.TEXTS): a homebrew character's, or
+    an official one's where they are not the card's; in whatever language their letters tell."""
+    custom, written = script.custom.get(ident), script.written_out.get(ident)
+    own = given(custom, field) if custom else \
+        own_text(corpus, ident, field, given(written, field)) if written else ""
+    return _Text((own,), "script", written_in(corpus.languages, own) or lang) if own else None
+
+
+def _named(corpus: Corpus, script: ScriptSpec, ident: str,
+           lang: str) -> tuple[str, str, tuple[tuple[str, int], ...]]:
+    """The row's name, team and reminder tokens (each with how many): the glossary's, else the
+    script's own character's."""
+    term = corpus.glossary.by_id("botc", ident)
     if term:
-        name, team = term.name(lang), term.team
-        reminders = tuple(Counter(t.label(lang) for t in term.reminders).items())
-    else:
-        name, team = (custom.name, custom.team) if custom else (ident, "")
-        reminders = tuple(Counter(custom.reminders).items()) if custom else ()
-    return SheetRow(ident, False, name, team, corpus.glossary.alignment(team),
-                    text.parts(_letters(corpus)),
-                    text.source, text.lang, reminders, no_step,
-                    changed.parts(_letters(corpus)) if changed else (),
-                    changed.lang if changed else "")
+        return term.name(lang), term.team, \
+            tuple(Counter(t.label(lang) for t in term.reminders).items())
+    custom = script.custom.get(ident)
+    if custom:
+        return custom.name, custom.team, tuple(Counter(custom.reminders).items())
+    return ident, "", ()

@@ -7,6 +7,7 @@ it: the card, with a line saying so."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
@@ -19,6 +20,8 @@ from generator.translatable import N_
 from generator.views.particles import resolve
 
 TEXTS = ("ability", "first", "other")  # the texts a script can give: ability, night reminders
+
+
 # With fewer written-out characters that wake, each differing number is an override: an older
 # order shows in many numbers at once, a deliberate change in a few.
 OLDER_AT_LEAST = 3
@@ -120,8 +123,16 @@ def _older(corpus: Corpus, ident: str, field: str, text: str) -> bool:
         older_text(card, text)
 
 
-def _given(written: CustomCharacter, field: str) -> str:
+def given(written: CustomCharacter, field: str) -> str:
+    """The script's text for a field (one of TEXTS) as it writes it."""
     return written.ability if field == "ability" else written.reminder(field)
+
+
+def gives_way(own_lang: str, lang: str, others: Iterable[str]) -> bool:
+    """Whether a script's own words in own_lang give way to another text of a sheet in lang
+    (others: the other texts' languages): they are in another language, and another text is
+    in the sheet's; that stands, the script's words printed beside it (both sheets choose so)."""
+    return own_lang != lang and lang in others
 
 
 def _today(order: NightOrder, ident: str, night: str) -> int:
@@ -154,9 +165,9 @@ def overrides(script: ScriptSpec, corpus: Corpus) -> Overrides:
     found = []
     for ident, written in script.written_out.items():
         texts = tuple(field for field in TEXTS if _replaces(corpus, ident, field,
-                                                           _given(written, field)))
+                                                           given(written, field)))
         worded = tuple(field for field in TEXTS if _older(corpus, ident, field,
-                                                          _given(written, field)))
+                                                          given(written, field)))
         places = () if older else moved.get(ident, ())
         if texts or places or worded:
             found.append(Override(ident, texts, places, worded))

@@ -2,7 +2,7 @@
 and the jinxes between them."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from generator.facts.languages import ALMANAC, CARD, Source
 from generator.facts.official import OfficialText, Part, markup_parts
@@ -11,7 +11,7 @@ from generator.read.script_spec import ScriptSpec
 from generator.views.abilities import almanac_ability
 from generator.views.collation import sort_key
 from generator.views.fallback import in_chain_order
-from generator.views.overrides import own_text
+from generator.views.overrides import gives_way, own_text
 from generator.views.writing import title_in, written_in
 
 # Teams a script lists apart from the others: they are not in the bag.
@@ -126,28 +126,26 @@ def _character(corpus: Corpus, script: ScriptSpec, ident: str, lang: str) -> Scr
     # for an official character; then whichever of the almanac and the card is in it, else
     # comes first along the chain.
     own_lang = written_in(corpus.languages, own) or lang
-    if own and official and own_lang != lang:
-        if card and card.lang == lang:
-            return ScriptCharacter(ident, name, markup_parts(card.text), "official", card.lang,
-                                   markup_parts(own), own_lang)
-        if found and found[1] == lang:
-            return ScriptCharacter(ident, name, (Part("text", found[0]),), "almanac", found[1],
-                                   markup_parts(own), own_lang)
+    by_card = ScriptCharacter(ident, name, markup_parts(card.text), "official", card.lang) \
+        if card else None
+    by_almanac = ScriptCharacter(ident, name, (Part("text", found[0]),), "almanac", found[1]) \
+        if found else None
+    if own and official and gives_way(own_lang, lang, [v.text_lang for v in (by_card, by_almanac)
+                                                       if v]):
+        stands = next(v for v in (by_card, by_almanac) if v and v.text_lang == lang)
+        return replace(stands, changed=markup_parts(own), changed_lang=own_lang)
     if own and official:
         return ScriptCharacter(ident, name, markup_parts(own), "script", own_lang)
-    if found and found[1] == lang:
-        return ScriptCharacter(ident, name, (Part("text", found[0]),), "almanac", found[1])
+    if by_almanac and by_almanac.text_lang == lang:
+        return by_almanac
     if own:
         return ScriptCharacter(ident, name, markup_parts(own), "script", own_lang)
     # Neither in the sheet's language: the first along its chain (the English card first).
-    if found and not (card and card.lang == lang) and (card is None or in_chain_order(
-            corpus.languages, lang, [(Source(ALMANAC, found[1]), found[1], "almanac"),
-                                     (Source(CARD, card.lang), card.lang, "card")])[0] ==
-            "almanac"):
-        return ScriptCharacter(ident, name, (Part("text", found[0]),), "almanac", found[1])
-    if card:
-        return ScriptCharacter(ident, name, markup_parts(card.text), "official", card.lang)
-    return ScriptCharacter(ident, name, (), "none", lang)
+    if by_card and by_almanac and by_card.text_lang != lang:
+        return in_chain_order(corpus.languages, lang, [
+            (Source(ALMANAC, by_almanac.text_lang), by_almanac.text_lang, by_almanac),
+            (Source(CARD, by_card.text_lang), by_card.text_lang, by_card)])[0]
+    return by_card or by_almanac or ScriptCharacter(ident, name, (), "none", lang)
 
 
 def _jinxes(corpus: Corpus, script: ScriptSpec, lang: str,
