@@ -107,6 +107,11 @@ class Entry:
     status: dict[str, str] = field(default_factory=dict, hash=False)
     # Sections merged in from an entry of another file (a translation): section → that file.
     files: dict[str, str] = field(default_factory=dict, hash=False)
+    # What reading the sections finds, stored once by resolve.py for checks and views: the
+    # ability the summary quotes at its start ("" for none), and of a merged entry the steps of
+    # how to run for each night (first, other), the editors' fixes applied.
+    quoted: str = ""
+    nights: dict[str, tuple[str, ...]] = field(default_factory=dict, hash=False)
 
     def section_file(self, section: str) -> str:
         """The file the section's lines stand in."""

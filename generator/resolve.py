@@ -25,6 +25,8 @@ from generator.model import (
     Rulebook,
     Script,
 )
+from generator.parse.night_steps import TONIGHT, steps_for_night
+from generator.parse.vocabulary import quoted_ability
 from generator.read.po import FORBIDDEN, PoFile, PoMessage
 
 # Which of two entries' sections a merged entry keeps: written text over text in another
@@ -43,7 +45,8 @@ def _merge(entries: list[Entry], name: Name) -> tuple[Entry, list[Diagnostic]]:
         if best is not merged:
             merged = replace(merged, **{section: getattr(best, section)},
                              status=merged.status | {section: best.status[section]},
-                             files=merged.files | {section: best.file})
+                             files=merged.files | {section: best.file},
+                             quoted=best.quoted if section == "summary" else merged.quoted)
         if best.status[section] != PRESENT:
             continue
         place = f"{best.file}:{best.field_lines(section)[0].line}"
@@ -133,7 +136,7 @@ def store_sections(store: PoFile) -> dict[tuple[str, str], PoMessage]:
 
 
 def _store_entry(lang: str, file: str, ident: str, name: str, team: str,
-                 sections: dict[str, PoMessage]) -> Entry:
+                 sections: dict[str, PoMessage], quotes: str) -> Entry:
     """A character's translated sections as an entry of the store's file: a line of a list
     section per line of the translation, a one-line section joined."""
     values: dict[str, object] = {}
@@ -146,8 +149,25 @@ def _store_entry(lang: str, file: str, ident: str, name: str, team: str,
             values[section] = Line(" ".join(lines), message.string_line)
     first = min(message.string_line for message in sections.values())
     status = {s: PRESENT if s in sections else MISSING for s in SECTIONS}
-    return Entry(lang=lang, file=file, line=first, name=name, raw_name=name, team=team,
-                 status=status, **values)  # type: ignore[arg-type]
+    return _quoting(Entry(lang=lang, file=file, line=first, name=name, raw_name=name, team=team,
+                          status=status, **values), quotes)  # type: ignore[arg-type]
+
+
+def _quoting(entry: Entry, quotes: str) -> Entry:
+    """The entry with the ability its summary quotes, in the language's quotation marks."""
+    quote = quoted_ability(entry.summary.text, quotes) if entry.summary else None
+    return replace(entry, quoted=quote or "")
+
+
+def _with_nights(entry: Entry, ident: str, languages: Languages,
+                 night_order: NightOrder) -> Entry:
+    """A merged entry with its steps of how to run sorted by night."""
+    if not entry.how_to_run:
+        return entry
+    fixes = night_order.step_fixes(ident, entry.lang)
+    return replace(entry, nights={night: steps_for_night(entry.how_to_run, night,
+                                                        languages[entry.lang].night, fixes)
+                                  for night in TONIGHT})
 
 
 # The entries found per character key (game, id), by language, in the order read.
@@ -169,10 +189,10 @@ def resolve(parsed: list[ParsedFile], languages: Languages, glossary: Glossary,
             night_order: NightOrder, read_diagnostics: list[Diagnostic],
             stores: dict[str, PoFile] | None = None) -> Corpus:
     diagnostics = list(read_diagnostics)
-    read = _entries(parsed, glossary, diagnostics)
+    read = _entries(parsed, glossary, languages, diagnostics)
     for lang, store in sorted((stores or {}).items()):
-        _add_store(read, lang, store)
-    characters = _characters(read, languages, diagnostics)
+        _add_store(read, lang, store, languages[lang].quotes)
+    characters = _characters(read, languages, night_order, diagnostics)
     rulebooks = tuple(_with_ids(pf.rulebook, glossary) for pf in parsed if pf.rulebook)
     characters += _roles(rulebooks, glossary, languages, diagnostics)
     taken: set[str] = set()
@@ -187,7 +207,7 @@ def resolve(parsed: list[ParsedFile], languages: Languages, glossary: Glossary,
                   night_order, tuple(diagnostics), dict(stores or {}))
 
 
-def _entries(parsed: list[ParsedFile], glossary: Glossary,
+def _entries(parsed: list[ParsedFile], glossary: Glossary, languages: Languages,
              diagnostics: list[Diagnostic]) -> _Entries:
     """Every parsed entry under its character's key (a damaged name repaired, an unknown one
     said), with the files' findings."""
@@ -196,6 +216,7 @@ def _entries(parsed: list[ParsedFile], glossary: Glossary,
         diagnostics += pf.diagnostics
         ids = []
         for entry in pf.entries:
+            entry = _quoting(entry, languages[entry.lang].quotes)
             term = glossary.lookup("botc", entry.lang, entry.name)
             if entry.raw_name != entry.name:
                 if term:  # a repaired name takes its proper spelling
@@ -214,7 +235,7 @@ def _entries(parsed: list[ParsedFile], glossary: Glossary,
     return read
 
 
-def _add_store(read: _Entries, lang: str, store: PoFile) -> None:
+def _add_store(read: _Entries, lang: str, store: PoFile, quotes: str) -> None:
     """A language's store as one more entry per character it translates, after the corpus's."""
     by_id: dict[str, dict[str, PoMessage]] = {}
     for (ident, section), message in store_sections(store).items():
@@ -228,10 +249,10 @@ def _add_store(read: _Entries, lang: str, store: PoFile) -> None:
         name = term.name(lang) if term else \
             next(e.name for entries in read.found[key].values() for e in entries)
         read.found[key].setdefault(lang, []).append(
-            _store_entry(lang, store.file, ident, name, read.teams[key], sections))
+            _store_entry(lang, store.file, ident, name, read.teams[key], sections, quotes))
 
 
-def _characters(read: _Entries, languages: Languages,
+def _characters(read: _Entries, languages: Languages, night_order: NightOrder,
                 diagnostics: list[Diagnostic]) -> list[Character]:
     """One character per key, its entries merged per language (what was superseded said)."""
     characters = []
@@ -242,7 +263,8 @@ def _characters(read: _Entries, languages: Languages,
         entries = {}
         for lang, found_entries in sorted(by_lang.items()):
             named = Name(names.get(lang, ident), lang, tuple(sorted(names.items())))
-            entries[lang], superseded = _merge(found_entries, named)
+            merged, superseded = _merge(found_entries, named)
+            entries[lang] = _with_nights(merged, ident, languages, night_order)
             diagnostics += superseded
         characters.append(Character(
             id=ident, game=game, team=read.teams[(game, ident)], names=names,

@@ -8,7 +8,6 @@ from generator.checks import check
 from generator.checks.fields import entries
 from generator.codes import ABILITY_QUOTE, SETUP_BRACKET
 from generator.model import PRESENT, UNTRANSLATED, Character, Corpus
-from generator.parse.vocabulary import quoted_ability
 
 # A bracket, closed or left open at the end of the line ("[+1 외지인").
 _BRACKET = re.compile(r"\[(?P<inside>[^\]\[]+)(?P<end>\]|$)")
@@ -28,8 +27,8 @@ def ability_quote(corpus: Corpus):
     for character, entry in entries(corpus):
         if not (entry.ability and entry.summary):
             continue
-        quote = quoted_ability(entry.summary.text, corpus.languages[entry.lang].quotes)
-        if quote is None:
+        quote = entry.quoted
+        if not quote:
             continue
         ability = entry.ability.text.strip()
         differs = (len(setup_numbers(quote)) != len(setup_numbers(ability))) \

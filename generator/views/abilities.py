@@ -3,7 +3,6 @@ else the one its summary quotes; in the asked language, else along its fallbacks
 from __future__ import annotations
 
 from generator.model import PRESENT, Corpus, Entry
-from generator.parse.vocabulary import quoted_ability
 
 
 def almanac_ability(corpus: Corpus, entries: dict[str, Entry],
@@ -15,8 +14,6 @@ def almanac_ability(corpus: Corpus, entries: dict[str, Entry],
             continue
         if entry.ability and entry.status["ability"] == PRESENT:
             return entry.ability.text, text_lang
-        quote = quoted_ability(entry.summary.text, corpus.languages[text_lang].quotes) \
-            if entry.summary and entry.status["summary"] == PRESENT else None
-        if quote:
-            return quote, text_lang
+        if entry.quoted and entry.status["summary"] == PRESENT:
+            return entry.quoted, text_lang
     return None

@@ -14,7 +14,6 @@ from generator.facts.glossary import Term
 from generator.facts.languages import ALMANAC, CARD, ENGLISH, Source
 from generator.facts.official import OfficialText, Part, markup_parts
 from generator.model import PRESENT, SECTIONS, UNTRANSLATED, Character, Corpus, Entry, Script
-from generator.parse.vocabulary import quoted_ability
 from generator.translation.lacking import is_stale, title_translation
 from generator.views import labels
 from generator.views.collation import collated
@@ -107,11 +106,9 @@ def _written(key: str, entry: Entry, corpus: Corpus) -> Iterator[SectionView]:
             other_language(corpus, entry.lang)
         yield SectionView(key, tuple(line.text for line in lines), text_lang, "entry",
                           entry.lang, f"{entry.section_file(key)}:{lines[0].line}")
-    if key == "ability" and entry.summary and entry.status["summary"] == PRESENT:
-        quote = quoted_ability(entry.summary.text, corpus.languages[entry.lang].quotes)
-        if quote:
-            yield SectionView(key, (quote,), entry.lang, "summary", entry.lang,
-                              f"{entry.section_file('summary')}:{entry.summary.line}")
+    if key == "ability" and entry.summary and entry.status["summary"] == PRESENT and entry.quoted:
+        yield SectionView(key, (entry.quoted,), entry.lang, "summary", entry.lang,
+                          f"{entry.section_file('summary')}:{entry.summary.line}")
 
 
 def _notes(view: SectionView, lang: str) -> tuple[str, ...]:

@@ -18,7 +18,6 @@ from generator.facts.official import (
     markup_parts,
 )
 from generator.model import PRESENT, Corpus, Entry
-from generator.parse.night_steps import steps_for_night
 from generator.parse.vocabulary import letter_system
 from generator.read.script_spec import ScriptSpec
 from generator.views.abilities import almanac_ability
@@ -179,16 +178,14 @@ def _official(text: OfficialText | None, source: str) -> _Text | None:
     return _Text((text.text,), source, text.lang) if text else None
 
 
-def _tonight(corpus: Corpus, ident: str, entries: dict[str, Entry], lang: str,
-             night: str) -> _Text | None:
+def _tonight(corpus: Corpus, entries: dict[str, Entry], lang: str, night: str) -> _Text | None:
     """The almanac's steps for this night, in the sheet's language, else along its fallbacks."""
     written = False
     for text_lang in (lang, *corpus.languages.others(lang)):
         entry = entries.get(text_lang)
         if entry and entry.status["how_to_run"] == PRESENT:
             written = True
-            steps = steps_for_night(entry.how_to_run, night, corpus.languages[text_lang].night,
-                                    corpus.night_order.step_fixes(ident, text_lang))
+            steps = entry.nights.get(night, ())
             if steps:
                 return _Text(steps, "how-to-run", text_lang)
     return _Text((), "none", lang, no_step_tonight=True) if written else None
@@ -302,7 +299,7 @@ def build_sheet(corpus: Corpus, script: ScriptSpec, lang: str, night: str,
         if ident in placed:
             continue
         character = corpus.character("botc", ident)
-        steps = _tonight(corpus, ident, character.entries if character else {}, lang, night)
+        steps = _tonight(corpus, character.entries if character else {}, lang, night)
         # Not woken by the official order, yet acting tonight by the almanac's steps.
         if steps and steps.lines and ident not in corpus.night_order.night(night):
             also.append(_character_row(corpus, script, ident, lang, night, "full"))
@@ -358,7 +355,7 @@ def _character_row(corpus: Corpus, script: ScriptSpec, ident: str, lang: str, ni
     Short rows put the one-line reminders before the almanac's steps."""
     character = corpus.character("botc", ident)
     entries = character.entries if character else {}
-    tonight = _tonight(corpus, ident, entries, lang, night)
+    tonight = _tonight(corpus, entries, lang, night)
     text, changed = _chosen(corpus, script, ident, lang, night, detail, tonight, entries)
     name, team, reminders = _named(corpus, script, ident, lang)
     return SheetRow(ident, False, name, team, corpus.glossary.alignment(team),
