@@ -6,7 +6,6 @@ from __future__ import annotations
 import fcntl
 import subprocess
 import sys
-import time
 
 from generator.output.publish import LOCK
 from generator.pipeline import load_corpus
@@ -130,14 +129,16 @@ def test_an_import_waits_for_the_lock_and_two_at_once_lose_nothing(tmp_path):
         runs = [subprocess.Popen([*command, name], cwd=project, env=env, text=True,
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)
                 for name in ("a.po", "b.po")]
-        time.sleep(3)
+        # Each says so once it waits (however long a loaded machine takes to get there).
+        waiting = [run.stderr.readline() for run in runs if run.stderr]
+        assert waiting == ["Another almanac command is changing this project; waiting for it "
+                           "to finish.\n"] * 2
         assert [run.poll() for run in runs] == [None, None]  # both wait
         assert not (project / STORE).exists()
     outputs = [run.communicate(timeout=120) for run in runs]
     assert [run.returncode for run in runs] == [0, 0]
     for out, err in outputs:
-        assert err == "Another almanac command is changing this project; waiting for it to " \
-                      "finish.\n"
+        assert err == ""
         assert out.startswith("1 translation imported;")
     stored = messages(project)
     assert (stored["noble/ability"].string, stored["professor/ability"].string) == \
