@@ -21,8 +21,9 @@ def plural_forms(po: PoFile, cldr: str) -> tuple[int, str]:
     try:
         return int(params.get("nplurals", 2)), params.get("plural") or "(n != 1)"
     except ValueError:
-        raise AlmanacError(f"the header's Plural-Forms ({given}) gives no whole number of "
-                           "forms: nplurals=2; plural=(n != 1);", po.file, po.header_line) from None
+        raise AlmanacError(f"the header's Plural-Forms ({given}) gives nplurals no whole "
+                           "number, as in nplurals=2; plural=(n != 1);", po.file,
+                           po.header_line) from None
 
 
 def _forms(message: PoMessage, count: int) -> list[str]:

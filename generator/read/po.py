@@ -1,5 +1,8 @@
 """A gettext PO file, read as msgfmt reads it: every message with the line of its msgid and of
-its msgstr, its flags, its previous msgid (`#|`) and whether it is obsolete (`#~`).
+its msgstr, its flags, its previous msgid (`#|`), its plural forms and whether it is obsolete
+(`#~`). The project's one PO model: the translation stores and the interface catalogs
+(generator/locales/) are read into it, export-po's files are made as it, and
+translation/po_text.py writes it.
 
 Babel's reader is not used here: it decodes five escapes only (`\\v`, octal and hex come through
 as a backslash and a letter), reads a string without its closing quote by dropping its last
