@@ -13,6 +13,7 @@ from __future__ import annotations
 import codecs
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from generator.errors import AlmanacError
 
@@ -79,6 +80,9 @@ class PoFile:
 
 def _unescape(body: str, file: str, line: int, column: int) -> str:
     """The string between the quotes, its escapes decoded as msgfmt does."""
+    if "\\" not in body:  # most strings have none: no pattern to run
+        return body
+
     def one(match: re.Match[str]) -> str:
         octal, hexa, char = match.groups()
         if octal or hexa:
@@ -99,7 +103,7 @@ def _unescape(body: str, file: str, line: int, column: int) -> str:
 
 def _string(text: str, file: str, line: int, column: int) -> str:
     """A quoted PO string: its text decoded; anything else is an error at its line."""
-    if len(text) < 2 or text[0] != '"' or not re.fullmatch(r'"(?:[^"\\]|\\.)*"', text):
+    if not _QUOTED.fullmatch(text):
         raise AlmanacError("not a PO line: a keyword and a string in double quotes, closed on "
                            "its line", file, line)
     return _unescape(text[1:-1], file, line, column + 1)
@@ -195,8 +199,7 @@ class _Draft:
                          tuple(self.comments), tuple(self.auto_comments), tuple(self.locations))
 
 
-@dataclass(frozen=True)
-class _Line:
+class _Line(NamedTuple):  # not a dataclass: one is made for every line, and this is cheaper
     """A line of a PO file, its marks (`#~` obsolete, `#|` previous) and spaces taken off."""
 
     number: int
@@ -208,11 +211,13 @@ class _Line:
 
 def _marked(raw: str, number: int, file: str) -> _Line | None:
     """The line with its marks read; None for a blank one; a merge conflict's marker refused."""
-    if marker := _CONFLICT.match(raw):
+    if raw[:1] in "<|=>" and (marker := _CONFLICT.match(raw)):
         raise PoRefusedError("conflict", f"a merge conflict (git's {marker.group(1)} line): "
                              "keep one text of each message and remove the marker lines",
                              file, number, marker=marker.group(1))
     line = raw.strip()
+    if line[:1] != "#":  # most lines: no mark to take off
+        return _Line(number, line, len(raw) - len(raw.lstrip()), False, False) if line else None
     obsolete = line.startswith("#~")
     if obsolete:
         line = line[2:].strip()
