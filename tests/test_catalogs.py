@@ -153,6 +153,16 @@ def test_a_catalog_with_plural_forms_read_by_the_projects_reader(tmp_path, forms
         assert (stats.total, stats.untranslated, stats.fuzzy) == (3, (), ("Other nights",))
 
 
+def test_a_catalog_of_a_language_cldr_does_not_know_takes_gettexts_plural_forms(tmp_path):
+    with catalogs_of((), tmp_path):
+        (tmp_path / "tlh" / "LC_MESSAGES").mkdir(parents=True)
+        (tmp_path / "tlh" / "LC_MESSAGES" / "messages.po").write_text(
+            PLURAL.format(forms="").replace("Language: cs", "Language: tlh"), encoding="utf-8")
+        words = translations("tlh")
+        assert [words.ngettext("%(count)d section", "%(count)d sections", n) % {"count": n}
+                for n in (1, 2, 5)] == ["1 oddíl", "2 sections", "5 sections"]
+
+
 @pytest.mark.parametrize("forms, more, expected", [
     ('"Plural-Forms: nplurals=two; plural=(n != 1);\\n"\n', "",
      "messages.po:1: error: the header's Plural-Forms (nplurals=two; plural=(n != 1);) gives "

@@ -8,6 +8,7 @@ from functools import cache
 from io import BytesIO
 from pathlib import Path
 
+from babel import UnknownLocaleError
 from babel.messages.plurals import get_plural
 
 from generator.errors import AlmanacError
@@ -67,6 +68,15 @@ class _Worded(gettext.NullTranslations):
         return message in self._words
 
 
+def _cldr_plural_forms(code: str) -> str:
+    """The language's plural forms in CLDR, for a catalog whose header has none; gettext's
+    default (as Babel's) for a language CLDR does not know."""
+    try:
+        return get_plural(code).plural_forms
+    except (ValueError, UnknownLocaleError):
+        return "nplurals=2; plural=(n != 1);"
+
+
 @cache  # every page and finding of a build asks again
 def translations(lang: str, words: tuple[tuple[str, str], ...] = ()) -> gettext.NullTranslations:
     """The catalog compiled in memory, so no .mo file has to be kept in step with its .po; a
@@ -77,7 +87,7 @@ def translations(lang: str, words: tuple[tuple[str, str], ...] = ()) -> gettext.
         return _Worded(words)
     catalog = _catalog(_folder(code))
     try:
-        return gettext.GNUTranslations(BytesIO(compiled(catalog, get_plural(code).plural_forms)))
+        return gettext.GNUTranslations(BytesIO(compiled(catalog, _cldr_plural_forms(code))))
     except ValueError as err:  # gettext's reading of the Plural-Forms expression
         raise AlmanacError(f"the header's Plural-Forms is not one gettext reads ({err})",
                            catalog.file, catalog.header_line) from None

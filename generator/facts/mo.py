@@ -12,7 +12,7 @@ _MAGIC = 0x950412DE
 _HEADER_SIZE = 7 * 4
 
 
-def plural_forms(po: PoFile, cldr: str) -> tuple[int, str]:
+def _plural_forms(po: PoFile, cldr: str) -> tuple[int, str]:
     """(nplurals, plural) of the header's Plural-Forms, as Babel read them; cldr is the
     language's own (Babel's) where the header has none."""
     given = po.header.get("Plural-Forms")
@@ -50,7 +50,7 @@ def _entry(message: PoMessage, count: int, file: str) -> tuple[bytes, bytes]:
 def compiled(po: PoFile, cldr: str) -> bytes:
     """The catalog as a .mo: its translated messages neither fuzzy nor obsolete (a plural one
     always, its untranslated forms English), the first of a msgid and msgctxt given twice."""
-    count, expression = plural_forms(po, cldr)
+    count, expression = _plural_forms(po, cldr)
     entries = {b"": f"Content-Type: text/plain; charset=UTF-8\nPlural-Forms: nplurals={count}; "
                     f"plural={expression};\n".encode()}
     for message in po.messages:
