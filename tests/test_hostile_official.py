@@ -144,18 +144,18 @@ def test_every_sheet_prints_its_text_and_says_so_truly(hostile):
 
 def attacked_catalog(source: Path, target: Path) -> None:
     """A copy of a catalog whose every translation ends in the attack (its placeholders kept)."""
-    from babel.messages.pofile import read_po, write_po
-    with source.open("rb") as po:
-        catalog = read_po(po)
-    for message in catalog:
-        attack = SHOWN.replace("%", "%%") if message.python_format else SHOWN
-        if message.id and isinstance(message.string, tuple):
-            message.string = tuple(f"{form}{attack}" for form in message.string)
-        elif message.id:
-            message.string = f"{message.string}{attack}"
+    from dataclasses import replace
+
+    from generator.read.po import read_po_bytes
+    from generator.translation.po_text import po_text
+    catalog = read_po_bytes(source.read_bytes(), str(source))
+    messages = []
+    for message in catalog.messages:
+        attack = SHOWN.replace("%", "%%") if "python-format" in message.flags else SHOWN
+        messages.append(replace(message, string=f"{message.string}{attack}", plural_strings=tuple(
+            f"{form}{attack}" for form in message.plural_strings)))
     target.parent.mkdir(parents=True)
-    with target.open("wb") as po:
-        write_po(po, catalog)
+    target.write_text(po_text(replace(catalog, messages=tuple(messages))), encoding="utf-8")
 
 
 def test_no_page_runs_or_shows_markup_from_a_catalog(tab, tmp_path, monkeypatch):

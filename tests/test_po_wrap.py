@@ -23,7 +23,7 @@ def msgcat(path: Path, *options: str) -> bytes:
 def read(data: bytes) -> list[tuple]:
     """What a PO says, whatever its wrapping."""
     return [(m.context, m.id, m.string, m.flags, m.previous_id, m.previous_context, m.obsolete,
-             m.comments, m.auto_comments, m.locations)
+             m.id_plural, m.plural_strings, m.comments, m.auto_comments, m.locations)
             for m in read_po_bytes(data, "t.po").messages]
 
 
@@ -117,14 +117,20 @@ def awkward_po() -> PoFile:
                   flags=("fuzzy",), previous_context="fuzzy/previous",
                   previous_id="게임 시작 시, 플레이어 3명 중 1명이 악한 팀임을 알게 됩니다(3명 "
                               "중 단 1명만 악한 팀)."),
+        # Plural forms, as the interface catalogs have them (a store's section never has).
+        PoMessage("plural", "%(count)d section " * 5, "섹션 %(count)d개 " * 8, 0, 0,
+                  id_plural="%(count)d sections " * 5, plural_strings=("섹션 %(count)d개 " * 8,)),
         PoMessage("obsolete/long", "게임당 한 번, 밤*에 죽은 플레이어를 선택할 수 있습니다. 해당 "
                   "플레이어가 주민이라면 부활합니다.", "A long English line of our own that wraps "
                   "past the page width of an obsolete message, prefix and all.", 0, 0,
                   obsolete=True),
         PoMessage("obsolete/previous", "Now." * 20, "Maintenant." * 8, 0, 0, flags=("fuzzy",),
                   previous_id="Before. " * 12, obsolete=True),
+        PoMessage("plural/obsolete", "one", "jeden", 0, 0, obsolete=True, id_plural="many",
+                  plural_strings=("jeden", "", "mnoho " * 16)),
     ]
     header = {"Language": "ko", "Content-Type": "text/plain; charset=UTF-8",
+              "Plural-Forms": "nplurals=1; plural=0;",
               "Language-Team": "Korean <ko> with a team name long enough to pass the page "
                                "width of a PO file"}
     return PoFile("t.po", header, 1, tuple(messages), ("Awkward texts.",))
@@ -136,6 +142,11 @@ def test_msgcat_leaves_awkward_texts_byte_for_byte(tmp_path):
     assert_msgcat_keeps(path)
     assert [m[:3] for m in read(path.read_bytes())] == \
         [(m.context, m.id, m.string) for m in awkward_po().messages]
+    assert [m for m in read(path.read_bytes()) if m[0].startswith("plural")] == [
+        ("plural", "%(count)d section " * 5, "섹션 %(count)d개 " * 8, (), None, None, False,
+         "%(count)d sections " * 5, ("섹션 %(count)d개 " * 8,), (), (), ()),
+        ("plural/obsolete", "one", "jeden", (), None, None, True, "many",
+         ("jeden", "", "mnoho " * 16), (), (), ())]
 
 
 def test_a_text_wraps_at_79_columns_counting_hangul_as_two():

@@ -87,6 +87,26 @@ def test_update_po_adds_marks_fuzzy_and_makes_obsolete_as_msgmerge_does(tmp_path
                            f"fuzzy; 0 obsolete; {STORE} unchanged\n"
 
 
+def test_update_po_keeps_a_plural_message_of_the_store_whole(tmp_path):
+    """The store's reader and writer lose nothing: an obsolete message with plural forms (a
+    section is one text; the pages never show one) comes through update-po as it was written."""
+    project = project_copy(tmp_path, stores=False)
+    assert almanac("update-po", "--lang", "en", root=project).returncode == 0
+    plural = ('\n#~ msgctxt "professor/ability"\n#~ msgid "Once per game."\n'
+              '#~ msgid_plural "Twice per game."\n#~ msgstr[0] "Une fois."\n'
+              '#~ msgstr[1] "Deux fois."\n')
+    (project / STORE).write_text((project / STORE).read_text(encoding="utf-8") + plural,
+                                 encoding="utf-8")
+    written = (project / STORE).read_bytes()
+    kept = messages(project)["professor/ability"]
+    assert (kept.id_plural, kept.plural_strings) == ("Twice per game.", ("Une fois.", "Deux fois."))
+    update = almanac("update-po", "--lang", "en", root=project)
+    assert update.stdout.endswith(f"; 0 obsolete; {STORE} unchanged\n")
+    assert (project / STORE).read_bytes() == written
+    assert subprocess.run(["msgcat", STORE], cwd=project, capture_output=True
+                          ).stdout == written
+
+
 def test_a_linked_store_is_written_through_its_link(tmp_path):
     project = project_copy(tmp_path / "project", stores=False)
     # Inside the project (one linked out is not read: tests/test_store_refusals.py).

@@ -32,8 +32,8 @@ def _catalog_findings(corpus: Corpus, fuzzy: bool):
         shown = _shown(catalog_path(lang))
         for message in catalog_messages(lang):
             if message.fuzzy if fuzzy else is_untranslated(message):
-                kind = UI_FUZZY.at(shown, message.lineno or 1, str(message.id), language=lang) \
-                    if fuzzy else UI_UNTRANSLATED.at(shown, message.lineno or 1, str(message.id),
+                kind = UI_FUZZY.at(shown, message.line, message.id, language=lang) \
+                    if fuzzy else UI_UNTRANSLATED.at(shown, message.line, message.id,
                                                      "string", language=lang)
                 yield kind
 

@@ -1,4 +1,5 @@
-"""UI strings: the Babel catalogs in generator/locales/, as gettext translations and as counts."""
+"""UI strings: the catalogs in generator/locales/, read by the project's PO reader, as gettext
+translations and as counts."""
 from __future__ import annotations
 
 import gettext
@@ -7,11 +8,13 @@ from functools import cache
 from io import BytesIO
 from pathlib import Path
 
-from babel.messages.catalog import Catalog, Message
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
+from babel import UnknownLocaleError
+from babel.messages.plurals import get_plural
 
+from generator.errors import AlmanacError
 from generator.facts.language_codes import babel_code, parent_tags, private_use
+from generator.facts.mo import compiled
+from generator.read.po import PoFile, PoMessage, read_po_bytes
 
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
 TEMPLATE = "messages.pot"
@@ -46,10 +49,9 @@ def has_catalog(lang: str) -> bool:
 
 
 @cache  # read once per process (a build's checks, counts and every language's pages ask)
-def _catalog(path: Path, lang: str | None) -> Catalog:
-    """A language's catalog, or (lang None) the template."""
-    with path.open("rb") as po:
-        return read_po(po, locale=lang)
+def _catalog(path: Path) -> PoFile:
+    """A language's catalog, or the template."""
+    return read_po_bytes(path.read_bytes(), str(path), any_charset=True)
 
 
 class _Worded(gettext.NullTranslations):
@@ -66,17 +68,29 @@ class _Worded(gettext.NullTranslations):
         return message in self._words
 
 
+def _cldr_plural_forms(code: str) -> str:
+    """The language's plural forms in CLDR, for a catalog whose header has none; gettext's
+    default (as Babel's) for a language CLDR does not know."""
+    try:
+        return get_plural(code).plural_forms
+    except (ValueError, UnknownLocaleError):
+        return "nplurals=2; plural=(n != 1);"
+
+
 @cache  # every page and finding of a build asks again
 def translations(lang: str, words: tuple[tuple[str, str], ...] = ()) -> gettext.NullTranslations:
     """The catalog compiled in memory, so no .mo file has to be kept in step with its .po; a
     language without a catalog gets the words given for some UI strings (the official tools'),
     the English strings of the templates for the rest."""
-    if not has_catalog(lang):
+    code = catalog_code(lang)
+    if code is None:
         return _Worded(words)
-    buffer = BytesIO()
-    write_mo(buffer, _catalog(catalog_path(lang), catalog_code(lang)), use_fuzzy=False)
-    buffer.seek(0)
-    return gettext.GNUTranslations(buffer)
+    catalog = _catalog(_folder(code))
+    try:
+        return gettext.GNUTranslations(BytesIO(compiled(catalog, _cldr_plural_forms(code))))
+    except ValueError as err:  # gettext's reading of the Plural-Forms expression
+        raise AlmanacError(f"the header's Plural-Forms is not one gettext reads ({err})",
+                           catalog.file, catalog.header_line) from None
 
 
 @dataclass(frozen=True)
@@ -87,17 +101,15 @@ class CatalogStats:
     fuzzy: tuple[str, ...]
 
 
-def catalog_messages(lang: str) -> list[Message]:
-    """The catalog's messages, its header left out; without a catalog, the template's (all
-    untranslated)."""
-    catalog = (_catalog(catalog_path(lang), catalog_code(lang)) if has_catalog(lang)
-               else _catalog(LOCALES / TEMPLATE, None))
-    return [m for m in catalog if m.id]
+def catalog_messages(lang: str) -> list[PoMessage]:
+    """The catalog's messages, its header and obsolete ones left out; without a catalog, the
+    template's (all untranslated)."""
+    catalog = _catalog(catalog_path(lang) if has_catalog(lang) else LOCALES / TEMPLATE)
+    return [m for m in catalog.messages if m.id and not m.obsolete]
 
 
-def is_untranslated(message: Message) -> bool:
-    # A message with plural forms holds a tuple of strings, empty ones when untranslated.
-    forms = message.string if isinstance(message.string, tuple) else (message.string,)
+def is_untranslated(message: PoMessage) -> bool:
+    forms = message.plural_strings if message.plural else (message.string,)
     return not any(forms) and not message.fuzzy
 
 
@@ -106,5 +118,5 @@ def catalog_stats(lang: str) -> CatalogStats:
     messages = catalog_messages(lang)
     return CatalogStats(
         lang=lang, total=len(messages),
-        untranslated=tuple(str(m.id) for m in messages if is_untranslated(m)),
-        fuzzy=tuple(str(m.id) for m in messages if m.fuzzy))
+        untranslated=tuple(m.id for m in messages if is_untranslated(m)),
+        fuzzy=tuple(m.id for m in messages if m.fuzzy))

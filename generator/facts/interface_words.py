@@ -49,4 +49,4 @@ def english_count(lang: str, words: Words) -> int:
     """How many UI strings a language's pages show in English."""
     worded = {message for message, _ in words}
     return sum(1 for message in catalog_messages(lang)
-               if str(message.id) not in worded and (is_untranslated(message) or message.fuzzy))
+               if message.id not in worded and (is_untranslated(message) or message.fuzzy))

@@ -1,5 +1,8 @@
 """A gettext PO file, read as msgfmt reads it: every message with the line of its msgid and of
-its msgstr, its flags, its previous msgid (`#|`) and whether it is obsolete (`#~`).
+its msgstr, its flags, its previous msgid (`#|`), its plural forms and whether it is obsolete
+(`#~`). The project's one PO model: the translation stores and the interface catalogs
+(generator/locales/) are read into it, export-po's files are made as it, and
+translation/po_text.py writes it.
 
 Babel's reader is not used here: it decodes five escapes only (`\\v`, octal and hex come through
 as a backslash and a letter), reads a string without its closing quote by dropping its last
@@ -10,6 +13,7 @@ from __future__ import annotations
 import codecs
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from generator.errors import AlmanacError
 
@@ -46,7 +50,8 @@ class PoMessage:
     previous_id: str | None = None  # `#| msgid`: the source it was translated from
     previous_context: str | None = None
     obsolete: bool = False
-    plural: bool = False  # it has msgid_plural (a section is one text: not supported)
+    id_plural: str | None = None  # msgid_plural (a store's section is one text: not supported)
+    plural_strings: tuple[str, ...] = ()  # msgstr[0], msgstr[1] … of a message with id_plural
     comments: tuple[str, ...] = field(default=(), hash=False)  # `# ` translator comments
     auto_comments: tuple[str, ...] = field(default=(), hash=False)  # `#.`
     locations: tuple[str, ...] = field(default=(), hash=False)  # `#:`
@@ -54,6 +59,10 @@ class PoMessage:
     @property
     def fuzzy(self) -> bool:
         return "fuzzy" in self.flags
+
+    @property
+    def plural(self) -> bool:
+        return self.id_plural is not None
 
 
 @dataclass(frozen=True)
@@ -71,6 +80,9 @@ class PoFile:
 
 def _unescape(body: str, file: str, line: int, column: int) -> str:
     """The string between the quotes, its escapes decoded as msgfmt does."""
+    if "\\" not in body:  # most strings have none: no pattern to run
+        return body
+
     def one(match: re.Match[str]) -> str:
         octal, hexa, char = match.groups()
         if octal or hexa:
@@ -91,7 +103,7 @@ def _unescape(body: str, file: str, line: int, column: int) -> str:
 
 def _string(text: str, file: str, line: int, column: int) -> str:
     """A quoted PO string: its text decoded; anything else is an error at its line."""
-    if len(text) < 2 or text[0] != '"' or not re.fullmatch(r'"(?:[^"\\]|\\.)*"', text):
+    if not _QUOTED.fullmatch(text):
         raise AlmanacError("not a PO line: a keyword and a string in double quotes, closed on "
                            "its line", file, line)
     return _unescape(text[1:-1], file, line, column + 1)
@@ -160,8 +172,8 @@ class _Draft:
     string_line: int = 0
     context: list[str] | None = None
     id: list[str] | None = None
+    id_plural: list[str] | None = None
     strings: dict[int, list[str]] = field(default_factory=dict)
-    plural: bool = False
     flags: list[str] = field(default_factory=list)
     previous: dict[str, list[str]] = field(default_factory=dict)
     obsolete: bool = False
@@ -175,108 +187,162 @@ class _Draft:
 
     def message(self) -> PoMessage:
         previous = {key: "".join(parts) for key, parts in self.previous.items()}
+        strings = {index: "".join(parts) for index, parts in self.strings.items()}
+        # msgstr[n] in order of n, a form the file leaves out empty
+        forms = tuple(strings.get(n, "") for n in range(max(strings) + 1)) \
+            if self.id_plural is not None else ()
         return PoMessage(None if self.context is None else "".join(self.context),
-                         "".join(self.id or ()), "".join(self.strings.get(0, ())), self.line,
+                         "".join(self.id or ()), strings.get(0, ""), self.line,
                          self.string_line, tuple(self.flags), previous.get("msgid"),
-                         previous.get("msgctxt"), self.obsolete, self.plural,
+                         previous.get("msgctxt"), self.obsolete,
+                         None if self.id_plural is None else "".join(self.id_plural), forms,
                          tuple(self.comments), tuple(self.auto_comments), tuple(self.locations))
 
 
-def parse_po(lines: list[str], file: str) -> PoFile:
-    """The messages of a PO file's lines; a line that breaks gettext's grammar is an error."""
-    messages: list[PoMessage] = []
-    draft = _Draft()
+class _Line(NamedTuple):  # not a dataclass: one is made for every line, and this is cheaper
+    """A line of a PO file, its marks (`#~` obsolete, `#|` previous) and spaces taken off."""
 
-    def close(number: int) -> None:
-        nonlocal draft
-        if draft.started():
-            if not draft.strings:
+    number: int
+    text: str
+    column: int  # where text starts in the file's line, from 0
+    obsolete: bool
+    previous: bool
+
+
+def _marked(raw: str, number: int, file: str) -> _Line | None:
+    """The line with its marks read; None for a blank one; a merge conflict's marker refused."""
+    if raw[:1] in "<|=>" and (marker := _CONFLICT.match(raw)):
+        raise PoRefusedError("conflict", f"a merge conflict (git's {marker.group(1)} line): "
+                             "keep one text of each message and remove the marker lines",
+                             file, number, marker=marker.group(1))
+    line = raw.strip()
+    if line[:1] != "#":  # most lines: no mark to take off
+        return _Line(number, line, len(raw) - len(raw.lstrip()), False, False) if line else None
+    obsolete = line.startswith("#~")
+    if obsolete:
+        line = line[2:].strip()
+    previous = line.startswith("#|") or (obsolete and line.startswith("|"))
+    if previous:
+        line = line.removeprefix("#").removeprefix("|").strip()
+    if not line:
+        return None
+    column = len(raw) - len(raw.lstrip()) + (len(raw.strip()) - len(line))
+    return _Line(number, line, column, obsolete, previous)
+
+
+class _Reader:
+    """The messages of a file's lines, read one line at a time as msgfmt reads them."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.messages: list[PoMessage] = []
+        self.draft = _Draft()
+
+    def close(self) -> None:
+        """The message read so far ends (a comment, msgctxt or msgid after its msgstr)."""
+        if self.draft.started():
+            if not self.draft.strings:
                 raise AlmanacError("msgid without its msgstr (every message needs a msgstr "
-                                   "line, even an empty one: msgstr \"\")", file, draft.line)
-            messages.append(draft.message())
-        draft = _Draft()
+                                   "line, even an empty one: msgstr \"\")", self.file,
+                                   self.draft.line)
+            self.messages.append(self.draft.message())
+        self.draft = _Draft()
 
-    for number, raw in enumerate(lines, 1):
-        if marker := _CONFLICT.match(raw):
-            raise PoRefusedError("conflict", f"a merge conflict (git's {marker.group(1)} line): "
-                                 "keep one text of each message and remove the marker lines",
-                                 file, number, marker=marker.group(1))
-        line = raw.strip()
-        obsolete = line.startswith("#~")
-        if obsolete:
-            line = line[2:].strip()
-        previous = line.startswith("#|") or (obsolete and line.startswith("|"))
-        if previous:
-            line = line.removeprefix("#").removeprefix("|").strip()
-        if not line:
-            continue
-        if line.startswith("#") and not obsolete:
-            if draft.strings:
-                close(number)
-            kind, rest = line[1:2], line[2:].strip()
-            if kind == ",":
-                draft.flags += [f.strip() for f in rest.split(",") if f.strip()]
-            elif kind == ".":
-                draft.auto_comments.append(rest)
-            elif kind == ":":
-                draft.locations += rest.split()
-            elif kind in (" ", ""):
-                draft.comments.append(line[2:] if line[1:2] == " " else line[1:])
-            continue
-        if line.startswith("#"):
-            continue  # a comment inside an obsolete message
-        column = len(raw) - len(raw.lstrip()) + (len(raw.strip()) - len(line))
-        if previous:
-            match = _KEYWORD.match(line)
-            if match and match.group(1) in ("msgctxt", "msgid"):
-                if draft.strings:
-                    close(number)
-                draft.previous[match.group(1)] = [_string(match.group(3), file, number, column)]
-                draft.last = "#|" + match.group(1)
-            elif line.startswith('"') and draft.last.startswith("#|"):
-                key = draft.last[2:]
-                draft.previous[key].append(_string(line, file, number, column))
-            continue
-        if line.startswith('"'):
-            value = _string(line, file, number, column)
-            if draft.last == "msgctxt" and draft.context is not None:
-                draft.context.append(value)
-            elif draft.last == "msgid" and draft.id is not None:
-                draft.id.append(value)
-            elif draft.last.startswith("msgstr"):
-                draft.strings[int(draft.last[6:] or 0)].append(value)
-            elif draft.last != "msgid_plural":
-                raise AlmanacError("a string with no keyword before it", file, number)
-            continue
-        match = _KEYWORD.match(line)
+    def take(self, line: _Line) -> None:
+        if line.text.startswith("#"):
+            if not line.obsolete:  # a comment inside an obsolete message is left out
+                self._comment(line.text)
+        elif line.previous:
+            self._previous(line)
+        elif line.text.startswith('"'):
+            self._continued(line)
+        else:
+            self._keyword(line)
+
+    def _comment(self, text: str) -> None:
+        if self.draft.strings:
+            self.close()
+        draft, kind, rest = self.draft, text[1:2], text[2:].strip()
+        if kind == ",":
+            draft.flags += [f.strip() for f in rest.split(",") if f.strip()]
+        elif kind == ".":
+            draft.auto_comments.append(rest)
+        elif kind == ":":
+            draft.locations += rest.split()
+        elif kind in (" ", ""):
+            draft.comments.append(text[2:] if kind == " " else text[1:])
+
+    def _previous(self, line: _Line) -> None:
+        """A `#|` line: the msgctxt or msgid the translation was made from, or its next line."""
+        match = _KEYWORD.match(line.text)
+        if match and match.group(1) in ("msgctxt", "msgid"):
+            if self.draft.strings:
+                self.close()
+            value = _string(match.group(3), self.file, line.number, line.column)
+            self.draft.previous[match.group(1)] = [value]
+            self.draft.last = "#|" + match.group(1)
+        elif line.text.startswith('"') and self.draft.last.startswith("#|"):
+            value = _string(line.text, self.file, line.number, line.column)
+            self.draft.previous[self.draft.last[2:]].append(value)
+
+    def _continued(self, line: _Line) -> None:
+        """A string alone on its line: the rest of the keyword's before it."""
+        value = _string(line.text, self.file, line.number, line.column)
+        draft = self.draft
+        if draft.last == "msgctxt" and draft.context is not None:
+            draft.context.append(value)
+        elif draft.last == "msgid" and draft.id is not None:
+            draft.id.append(value)
+        elif draft.last == "msgid_plural" and draft.id_plural is not None:
+            draft.id_plural.append(value)
+        elif draft.last.startswith("msgstr"):
+            draft.strings[int(draft.last[6:] or 0)].append(value)
+        else:
+            raise AlmanacError("a string with no keyword before it", self.file, line.number)
+
+    def _keyword(self, line: _Line) -> None:
+        match = _KEYWORD.match(line.text)
         if match is None:
             raise AlmanacError("not a PO line: a keyword and a string in double quotes, closed "
-                               "on its line", file, number)
+                               "on its line", self.file, line.number)
         keyword, index, rest = match.group(1), match.group(2), match.group(3)
-        value = _string(rest, file, number, column + match.start(3))
-        if keyword in ("msgctxt", "msgid") and (draft.strings or
-                                                (keyword == "msgctxt" and draft.id is not None)):
-            close(number)
-        if keyword == "msgid" and draft.id is not None:
+        value = _string(rest, self.file, line.number, line.column + match.start(3))
+        if keyword in ("msgctxt", "msgid") and (self.draft.strings or (
+                keyword == "msgctxt" and self.draft.id is not None)):
+            self.close()
+        if keyword == "msgid" and self.draft.id is not None:
             raise AlmanacError("msgid without its msgstr (every message needs a msgstr line, "
-                               "even an empty one: msgstr \"\")", file, draft.line)
+                               "even an empty one: msgstr \"\")", self.file, self.draft.line)
+        self.draft.last = self._keyed(keyword, index, value, line.number)
+        self.draft.obsolete = self.draft.obsolete or line.obsolete
+
+    def _keyed(self, keyword: str, index: str | None, value: str, number: int) -> str:
+        """The draft given the keyword's string; the keyword a continued string adds to."""
+        draft = self.draft
         if keyword == "msgctxt":
             draft.context = [value]
             draft.line = draft.line or number
         elif keyword == "msgid":
             draft.id, draft.line = [value], number
         elif keyword == "msgid_plural":
-            draft.plural = True
+            draft.id_plural = [value]
         else:
             if draft.id is None:
-                raise AlmanacError("msgstr without a msgid before it", file, number)
+                raise AlmanacError("msgstr without a msgid before it", self.file, number)
             draft.strings[int(index or 0)] = [value]
             draft.string_line = draft.string_line or number
             keyword = f"msgstr{index or ''}"
-        draft.obsolete = draft.obsolete or obsolete
-        draft.last = keyword
-    close(len(lines))
-    return _with_header(messages, file)
+        return keyword
+
+
+def parse_po(lines: list[str], file: str) -> PoFile:
+    """The messages of a PO file's lines; a line that breaks gettext's grammar is an error."""
+    reader = _Reader(file)
+    for number, raw in enumerate(lines, 1):
+        if (line := _marked(raw, number, file)) is not None:
+            reader.take(line)
+    reader.close()
+    return _with_header(reader.messages, file)
 
 
 def _with_header(messages: list[PoMessage], file: str) -> PoFile:

@@ -5,7 +5,7 @@ made from the current source text; a store entry that changed since the PO was m
 named and left as it is. A second import of the same PO changes nothing."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from generator.codes import (
@@ -218,69 +218,98 @@ def import_po(root: Path, corpus: Corpus, path: Path, lang: str | None = None,
     po = read_translator_po(path)
     _refuse_official(po, official)
     language = po_language(po, corpus, lang)
-    code, shown = language.code, str(path)
+    code = language.code
     store = current_store(root, corpus, code)
     sources = _sources(corpus, code)
     said = f"--lang {lang}" if lang and not po.language else f"the header says Language: {code}"
     _refuse_another_language(po, corpus, code, sources, said)
     held = {m.context or "": m for m in reversed(store.messages) if not m.obsolete}
-    by_text = {text: context for context, text in reversed(sources.items())}
-    problems: list[Diagnostic] = []
+    sorting = _Sorting(str(path), store.file, held)
+    sorting.sort(po, sources, corpus, code)
+    merged = _merged(store, sorting.taken, sorting.noted, held,
+                     fresh_messages(corpus, code, official, address), sorting.drafted)
+    changed = write_store(root, merged) if sorting.taken or merged != store else False
+    return Imported(store.file, code, len(sorting.taken), len(sorting.drafted),
+                    sorting.unchanged, sorting.drafts, sorting.waiting, changed,
+                    tuple(sorted(sorting.problems, key=lambda d: (d.line, d.code))))
+
+
+def _duplicates(po: PoFile, shown: str) -> tuple[set[str], list[Diagnostic]]:
+    """The contexts the PO gives more than one message, none of which is taken, and a problem
+    at the second of each."""
     seen: dict[str, list[str]] = {}
     for m in po.messages:
         if m.context is not None and not m.obsolete:
             seen.setdefault(m.context, []).append(str(m.line))
     twice = {context for context, lines in seen.items() if len(lines) > 1}
-    for context in sorted(twice):
-        lines = tuple(seen[context])
-        problems.append(PO_DUPLICATE.at(shown, int(lines[1]), context=context,
-                                        count=len(lines), lines=lines))
-    taken: dict[str, PoMessage] = {}
-    noted: dict[str, tuple[str, ...]] = {}  # the translator's comments of a message the store has
-    drafted: dict[str, PoMessage] = {}  # translations of an earlier source, kept as drafts
-    unchanged = drafts = waiting = 0
-    for message in po.messages:
+    return twice, [PO_DUPLICATE.at(shown, int(seen[context][1]), context=context,
+                                   count=len(seen[context]), lines=tuple(seen[context]))
+                   for context in sorted(twice)]
+
+
+@dataclass
+class _Sorting:
+    """The messages of a translator's PO, each where the import puts it: taken into the store,
+    kept there as a draft, already there, or left out with the problem why."""
+
+    shown: str  # the PO, as findings name it
+    store_file: str
+    held: dict[str, PoMessage]  # context → the store's message
+    taken: dict[str, PoMessage] = field(default_factory=dict)
+    # The translator's comments of a message the store already has as it is.
+    noted: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # Translations of an earlier source, kept in the store as drafts.
+    drafted: dict[str, PoMessage] = field(default_factory=dict)
+    problems: list[Diagnostic] = field(default_factory=list)
+    unchanged: int = 0
+    drafts: int = 0
+    waiting: int = 0
+
+    def sort(self, po: PoFile, sources: dict[str, str], corpus: Corpus, lang: str) -> None:
+        twice, self.problems = _duplicates(po, self.shown)
+        by_text = {text: context for context, text in reversed(sources.items())}
+        for message in po.messages:
+            if message.obsolete or not message.id or (message.context or "") in twice:
+                continue
+            if not message.string.strip():
+                self.waiting += 1
+            elif message.fuzzy:
+                self.drafts += 1  # the translator's own mark that it is not ready
+            else:
+                self._judged(message, _problem(message, self.shown, sources, by_text, self.held,
+                                               corpus, lang))
+
+    def _judged(self, message: PoMessage, problem: Diagnostic | None) -> None:
         context = message.context or ""
-        if message.obsolete or not message.id or context in twice:
-            continue
-        if not message.string.strip():
-            waiting += 1
-            continue
-        if message.fuzzy:
-            drafts += 1
-            continue  # the translator's own mark that it is not ready
-        problem = _problem(message, shown, sources, by_text, held, corpus, code)
-        old = held.get(context)
+        old = self.held.get(context)
         if problem and old and old.fuzzy and (old.previous_id, old.string) == \
                 (message.id, _text(message)):
-            unchanged += 1  # the draft an earlier import kept
-            continue
-        if problem and problem.code == PO_DRAFT.code:
-            drafted[context] = message
-            problems.append(problem)
-            continue
-        if problem:
-            problems.append(problem)
-            continue
-        text = message.string.replace("\r\n", "\n")
+            self.unchanged += 1  # the draft an earlier import kept
+        elif problem and problem.code == PO_DRAFT.code:
+            self.drafted[context] = message
+            self.problems.append(problem)
+        elif problem:
+            self.problems.append(problem)
+        else:
+            self._translated(message, old)
+
+    def _translated(self, message: PoMessage, old: PoMessage | None) -> None:
+        """A translation of today's source: taken, unless the store has it already or changed
+        since the PO was made."""
+        context, text = message.context or "", _text(message)
         if old and old.string == text and not old.fuzzy and old.id == message.id:
-            unchanged += 1
-            noted[context] = message.comments
-            continue
-        if old and old.string and old.string != text and _base(message) != revision(old.string):
-            problems.append(PO_CONFLICT.at(shown, message.line, text, context=context,
-                                           place=f"{store.file}:{old.line}"))
-            continue
-        if found := INVISIBLE.findall(text):
-            problems.append(PO_INVISIBLE.at(shown, message.line, text, context=context,
-                                            characters=named("".join(found))))
-        problems += _steps(message, text, shown)
-        taken[context] = message
-    merged = _merged(store, taken, noted, held, fresh_messages(corpus, code, official, address),
-                     drafted)
-    changed = write_store(root, merged) if taken or merged != store else False
-    return Imported(store.file, code, len(taken), len(drafted), unchanged, drafts, waiting,
-                    changed, tuple(sorted(problems, key=lambda d: (d.line, d.code))))
+            self.unchanged += 1
+            self.noted[context] = message.comments
+        elif old and old.string and old.string != text and _base(message) != revision(old.string):
+            self.problems.append(PO_CONFLICT.at(self.shown, message.line, text, context=context,
+                                                place=f"{self.store_file}:{old.line}"))
+        else:
+            if found := INVISIBLE.findall(text):
+                self.problems.append(PO_INVISIBLE.at(self.shown, message.line, text,
+                                                     context=context,
+                                                     characters=named("".join(found))))
+            self.problems += _steps(message, text, self.shown)
+            self.taken[context] = message
 
 
 def _steps(message: PoMessage, text: str, shown: str) -> list[Diagnostic]:

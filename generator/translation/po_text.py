@@ -21,7 +21,11 @@ def message_lines(message: PoMessage) -> list[str]:
     if message.context is not None:
         lines += _field(mark, "msgctxt", message.context)
     lines += _field(mark, "msgid", message.id)
-    lines += _field(mark, "msgstr", message.string)
+    if message.id_plural is None:
+        return lines + _field(mark, "msgstr", message.string)
+    lines += _field(mark, "msgid_plural", message.id_plural)
+    for index, form in enumerate(message.plural_strings or (message.string,)):
+        lines += _field(mark, f"msgstr[{index}]", form)
     return lines
 
 
