@@ -10,6 +10,7 @@ from io import BytesIO
 import pytest
 from babel.messages.pofile import read_po
 
+from generator.cards import joined
 from generator.export.po import write_lacking
 from tests.conftest import ROOT
 
@@ -151,7 +152,7 @@ def test_filters_and_the_official_card_as_a_comment_never_a_translation(corpus, 
         encoding="utf-8")
     from generator.facts.official import load_official
     buffer = BytesIO()
-    count = write_lacking(corpus, "ko", buffer, load_official(official), {"balloonist"},
+    count = write_lacking(joined(corpus, load_official(official)), "ko", buffer, {"balloonist"},
                           {"ability", "summary"})
     catalog = read_po(BytesIO(buffer.getvalue()), locale="ko")
     messages = {m.context: m for m in catalog if m.id}
@@ -167,7 +168,7 @@ def test_filters_and_the_official_card_as_a_comment_never_a_translation(corpus, 
         '{"roles": {"balloonist": {"name": "열기구 조종사", "ability": "지어낸 카드 능력."}}}',
         encoding="utf-8")
     buffer = BytesIO()
-    assert write_lacking(corpus, "ko", buffer, load_official(official), {"balloonist"},
+    assert write_lacking(joined(corpus, load_official(official)), "ko", buffer, {"balloonist"},
                          {"ability", "summary"}) == 1
     assert [m.context for m in read_po(BytesIO(buffer.getvalue()), locale="ko") if m.id] == \
         ["balloonist/summary"]
@@ -182,7 +183,7 @@ def test_the_official_data_adds_no_message_import_po_could_not_take(corpus):
     assert corpus.character("botc", "imp") is None and corpus.character("botc", "spy") is None
     for lang in ("ko", "en"):
         with_data, without = BytesIO(), BytesIO()
-        count = write_lacking(corpus, lang, with_data, official)
+        count = write_lacking(joined(corpus, official), lang, with_data)
         roles = len(list(lacking_roles(corpus, lang))) + len(list(lacking_titles(corpus, lang)))
         assert count == len(list(lacking(corpus, lang, official))) + roles
         assert write_lacking(corpus, lang, without) == len(list(lacking(corpus, lang))) + roles
@@ -192,7 +193,7 @@ def test_the_official_data_adds_no_message_import_po_could_not_take(corpus):
         assert {"imp/ability", "spy/ability", "chef/ability"} & set(contexts) == set()
     # A character only the official data has can be asked for by its id: nothing to translate.
     buffer = BytesIO()
-    assert write_lacking(corpus, "ko", buffer, official, {"imp"}) == 0
+    assert write_lacking(joined(corpus, official), "ko", buffer, {"imp"}) == 0
 
 
 def test_the_last_line_speaks_the_language_of_the_po(tmp_path):

@@ -37,7 +37,7 @@ def export_po(args: argparse.Namespace) -> int:
         current_store(args.root, corpus, lang)
     buffer = io.BytesIO()
     official = official_data(args)
-    count = write_lacking(joined(corpus, official), lang, buffer, official, characters, sections,
+    count = write_lacking(joined(corpus, official), lang, buffer, characters, sections,
                           section_address)
     write_bytes(target, buffer.getvalue())
     print(exported_summary(count, str(target), lang))

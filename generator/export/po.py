@@ -49,16 +49,15 @@ def _header(lang: str, locale: Locale | None, language: str) -> dict[str, str]:
                  ("Content-Transfer-Encoding", "8bit"), ("Generated-By", f"Babel {babel_version}")])
 
 
-def _wanted(corpus: Corpus, lang: str, official: OfficialTexts | None,
-            characters: set[str] | None, sections: set[str] | None) -> Iterator[Lacking]:
-    for item in lacking(corpus, lang, official):
+def _wanted(corpus: Corpus, lang: str, characters: set[str] | None,
+            sections: set[str] | None) -> Iterator[Lacking]:
+    for item in lacking(corpus, lang, corpus.official):
         if (characters is None or item.character.id in characters) and \
                 (sections is None or item.section in sections):
             yield item
 
 
-def _known_characters(corpus: Corpus, official: OfficialTexts | None,
-                      characters: set[str] | None) -> None:
+def _known_characters(corpus: Corpus, characters: set[str] | None) -> None:
     """Every --character a card of the corpus or the data, else one line naming the nearest."""
     if characters is None:
         return
@@ -67,7 +66,7 @@ def _known_characters(corpus: Corpus, official: OfficialTexts | None,
     for unknown in sorted(characters - known):
         close = get_close_matches(unknown, sorted(known), n=3)
         raise AlmanacError(f"no character '{unknown}' in the corpus" +
-                           (" nor the official data" if official else "") +
+                           (" nor the official data" if corpus.official else "") +
                            (f"; did you mean {', '.join(close)}?" if close else
                             " (ids as in the records: noble, fortuneteller …)"))
 
@@ -82,8 +81,9 @@ def _message(text: str, string: str, location: str, context: str,
                      auto_comments=tuple(dict.fromkeys(comments)), locations=(location,))
 
 
-def _section_message(corpus: Corpus, lang: str, item: Lacking, official: OfficialTexts | None,
+def _section_message(corpus: Corpus, lang: str, item: Lacking,
                      address: Address | None) -> PoMessage:
+    official = corpus.official
     character, section = item.character, item.section
     state = item.state if lang in character.entries else f"no {lang} entry"
     comments = message_comments(corpus, item, lang, address)
@@ -110,8 +110,8 @@ def _role_messages(corpus: Corpus, lang: str) -> Iterator[PoMessage]:
                        role.context, [role.comment, "store: " + revision(translation)])
 
 
-def lacking_po(corpus: Corpus, lang: str, official: OfficialTexts | None = None,
-               characters: set[str] | None = None, sections: set[str] | None = None,
+def lacking_po(corpus: Corpus, lang: str, characters: set[str] | None = None,
+               sections: set[str] | None = None,
                address: Address | None = None) -> PoFile:
     """The PO of what lang lacks (characters, sections: only those)."""
     try:
@@ -122,9 +122,9 @@ def lacking_po(corpus: Corpus, lang: str, official: OfficialTexts | None = None,
     if sections is not None and sections - set(SECTIONS):
         raise AlmanacError(f"no section {', '.join(sorted(sections - set(SECTIONS)))}; "
                            f"the sections are {', '.join(SECTIONS)}")
-    _known_characters(corpus, official, characters)
-    messages = [_section_message(corpus, lang, item, official, address)
-                for item in _wanted(corpus, lang, official, characters, sections)]
+    _known_characters(corpus, characters)
+    messages = [_section_message(corpus, lang, item, address)
+                for item in _wanted(corpus, lang, characters, sections)]
     if characters is None and sections is None:
         messages += _role_messages(corpus, lang)
     comments = (f"Sections the almanac still lacks in {language}, each with the other "
@@ -134,11 +134,12 @@ def lacking_po(corpus: Corpus, lang: str, official: OfficialTexts | None = None,
     return PoFile("", _header(lang, locale, language), 1, tuple(messages), comments)
 
 
-def write_lacking(corpus: Corpus, lang: str, out: BinaryIO, official: OfficialTexts | None = None,
-                  characters: set[str] | None = None, sections: set[str] | None = None,
+def write_lacking(corpus: Corpus, lang: str, out: BinaryIO, characters: set[str] | None = None,
+                  sections: set[str] | None = None,
                   address: Address | None = None) -> int:
     """The PO as gettext writes it, strings wrapped as msgcat wraps them and comments whole;
-    returns how many messages it holds."""
-    po = lacking_po(corpus, lang, official, characters, sections, address)
+    returns how many messages it holds; the official data joined to the corpus leave out
+    what their cards give (see _CARD)."""
+    po = lacking_po(corpus, lang, characters, sections, address)
     out.write(po_text(po).encode("utf-8"))
     return len(po.messages)
