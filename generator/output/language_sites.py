@@ -1,62 +1,20 @@
-"""A language's pages written for MkDocs: every page's Markdown (the characters', teams', the
-report, the source views, the scripts' sheets) and the language's MkDocs config, in
-build/<lang>/ for a site in site/<lang>/."""
+"""A language's pages written for MkDocs: every page's Markdown (output/page_kinds.py's kinds)
+and the language's MkDocs config, in build/<lang>/ for a site in site/<lang>/."""
 from __future__ import annotations
 
-from operator import attrgetter
 from pathlib import Path, PurePosixPath
 
 from generator.errors import AlmanacError
 from generator.facts.interface_words import official_words
 from generator.facts.languages import Language
 from generator.facts.official import OfficialTexts
-from generator.model import SECTIONS, Corpus, Diagnostic
-from generator.output.render import Docs, Known, Page, render_docs
-from generator.output.site import RULES_PAGE, nav, write_config
+from generator.model import Corpus, Diagnostic
+from generator.output.page_kinds import SiteData, site_pages
+from generator.output.render import Docs, Known, render_docs
+from generator.output.site import nav, write_config
 from generator.read.corpus import DATA_FILES, NAME_MAX, page_name_size, store_file
-from generator.views.collation import collated
-from generator.views.corpus_script import from_corpus
-from generator.views.narration import build_narration, set_title
-from generator.views.nightsheet import build_sheet
-from generator.views.onuw import rulebook
-from generator.views.report import report_view
 from generator.views.roster import with_roster
-from generator.views.rules import rules_view
-from generator.views.scriptsheet import build_script_sheet
-from generator.views.sheet_kinds import NIGHTS
 from generator.views.sources import SourceView, source_views
-
-
-def extra_pages(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
-                official: OfficialTexts | None = None,
-                sources: tuple[SourceView, ...] = ()) -> list[Page]:
-    """A language's pages beside those of characters, teams and rules terms: the rules of the
-    game, the report, the source views, each corpus script's sheets and One Night's
-    narrations."""
-    shown = frozenset(source.file for source in sources)
-    pages = [Page("report.md", "report.md.j2",
-                  {"report": report_view(corpus, diagnostics, lang, shown, official),
-                   "sections": SECTIONS})]
-    if rules := rules_view(corpus, lang):
-        pages.insert(0, Page(RULES_PAGE, "rules/game.md.j2", {"rules": rules}))
-    pages += [Page(source.page, "source.md.j2", {"source": source}) for source in sources]
-    for script in collated(corpus.scripts, lang, attrgetter("title")):
-        spec = from_corpus(script)
-        pages.append(Page(f"scriptsheets/{script.id}.md", "scriptsheet/page.md.j2",
-                          {"sheet": build_script_sheet(corpus, spec, lang, official)}))
-        for night in NIGHTS:
-            sheet = build_sheet(corpus, spec, lang, night, official)
-            pages.append(Page(f"nightsheets/{script.id}-{night}.md", "nightsheet/page.md.j2",
-                              {"sheet": sheet}))
-    book = rulebook(corpus)
-    if book:
-        for index, role_set in enumerate(book.role_sets, 1):
-            title, title_lang = set_title(corpus, book, index, lang)
-            narration = build_narration(corpus, book, title, list(role_set.roles), lang,
-                                        title_lang)
-            pages.append(Page(f"nightsheets/onuw-set-{index}.md", "narration/page.md.j2",
-                              {"sheet": narration}))
-    return pages
 
 
 def _sources(root: Path, corpus: Corpus,
@@ -83,11 +41,11 @@ def write_language(root: Path, corpus: Corpus, diagnostics: tuple[Diagnostic, ..
     """A language's Markdown and MkDocs config in into/<lang>/, for a site in site/<lang>/:
     its config and its docs (what changed in them). offline: a site to open from its files."""
     lang = language.code
-    docs = render_docs(corpus, lang, root / "templates", into / lang / "docs",
-                       extra_pages(corpus, diagnostics, lang, official, sources), official, known,
-                       directory_urls=not offline)
+    pages = list(site_pages(SiteData(corpus, diagnostics, official, sources), lang))
+    docs = render_docs(corpus, lang, root / "templates", into / lang / "docs", pages, official,
+                       known, directory_urls=not offline)
     config = write_config(into / lang, language, corpus.languages, site / lang, site_url,
-                          nav(corpus, lang, docs.titles, official_words(official, lang)),
+                          nav(pages, docs.titles, lang, official_words(official, lang)),
                           root / "mkdocs.yml", offline, search_synonyms(corpus))
     return config, docs
 
