@@ -34,18 +34,18 @@ def _sources(root: Path, corpus: Corpus,
     return views
 
 
-def write_language(root: Path, corpus: Corpus, diagnostics: tuple[Diagnostic, ...],
-                   official: OfficialTexts | None, into: Path, site: Path, site_url: str,
-                   sources: tuple[SourceView, ...], language: Language,
-                   known: Known | None = None, offline: bool = False) -> tuple[Path, Docs]:
+def write_language(root: Path, data: SiteData, into: Path, site: Path, site_url: str,
+                   language: Language, known: Known | None = None,
+                   offline: bool = False) -> tuple[Path, Docs]:
     """A language's Markdown and MkDocs config in into/<lang>/, for a site in site/<lang>/:
-    its config and its docs (what changed in them). offline: a site to open from its files."""
-    lang = language.code
-    pages = list(site_pages(SiteData(corpus, diagnostics, official, sources), lang))
-    docs = render_docs(corpus, lang, root / "templates", into / lang / "docs", pages, official,
-                       known, directory_urls=not offline)
+    its config and its docs (what changed in them). known: the pages rendered before, reused
+    where their data is the same; offline: a site to open from its files."""
+    lang, corpus = language.code, data.corpus
+    pages = list(site_pages(data, lang))
+    docs = render_docs(corpus, lang, root / "templates", into / lang / "docs", pages,
+                       data.official, known, directory_urls=not offline)
     config = write_config(into / lang, language, corpus.languages, site / lang, site_url,
-                          nav(pages, docs.titles, lang, official_words(official, lang)),
+                          nav(pages, docs.titles, lang, official_words(data.official, lang)),
                           root / "mkdocs.yml", offline, search_synonyms(corpus))
     return config, docs
 
@@ -56,18 +56,6 @@ def search_synonyms(corpus: Corpus) -> dict[str, tuple[tuple[str, ...], ...]]:
     rules, thesaurus = corpus.glossary.rules.synonyms, corpus.glossary.search_words.thesaurus
     return {lang: (*rules.get(lang, ()), *thesaurus.get(lang, ()))
             for lang in dict.fromkeys([*rules, *thesaurus])}
-
-
-def write_docs(root: Path, corpus: Corpus, diagnostics: tuple[Diagnostic, ...],
-               official: OfficialTexts | None, into: Path, site: Path, site_url: str,
-               known: Known | None = None, offline: bool = False) -> dict[str, tuple[Path, Docs]]:
-    """Every language's Markdown and MkDocs config (write_language), by language, every
-    character of the official data with a page. `known`: the pages rendered before, reused
-    where their data is the same."""
-    corpus, sources = site_of(root, corpus, diagnostics, official)
-    return {language.code: write_language(root, corpus, diagnostics, official, into, site,
-                                           site_url, sources, language, known, offline)
-            for language in corpus.languages.all}
 
 
 def site_of(root: Path, corpus: Corpus, diagnostics: tuple[Diagnostic, ...],
