@@ -155,6 +155,9 @@ class LiveServer(ReloadServer):
                                     request_time)
         self._update = rebuild
         self._not_found = site / "404.html"
+        # The site's folders (languages) still being built: requests for them wait.
+        self._pending: set[str] = set()
+        self._arrival = threading.Condition()
         try:
             self.server_bind()
             self.server_activate()
@@ -171,9 +174,25 @@ class LiveServer(ReloadServer):
         super().start_serving()
 
     def close(self) -> None:
+        self.release()
         self.stop_watching()
         self.server_close()
         self._reception.stop()
+
+    def hold(self, folders: Iterable[str]) -> None:
+        """Requests for what is under these folders of the site wait until each is released
+        (a language still being built: its pages come once they are whole, not a 404)."""
+        with self._arrival:
+            self._pending.update(folders)
+
+    def release(self, folder: str | None = None) -> None:
+        """The requests waiting for folder answered (None: for every folder held)."""
+        with self._arrival:
+            if folder is None:
+                self._pending.clear()
+            else:
+                self._pending.discard(folder)
+            self._arrival.notify_all()
 
     def process_request(self, request: Any, client_address: Any) -> None:
         """A connection just accepted: its request read by the reception, no thread yet."""
@@ -231,6 +250,8 @@ class LiveServer(ReloadServer):
         if "\0" in path:  # no file has such a name
             start_response("400 Bad Request", [("Content-Type", "text/plain")])
             return [b"400 Bad Request"]
+        with self._arrival:
+            self._arrival.wait_for(lambda: path.lstrip("/").split("/")[0] not in self._pending)
         if not _HASHED.search(path):
             return self.serve_file(environ, start_response)
 

@@ -38,7 +38,7 @@ BUILD_LOGGER = "mkdocs.commands.build"
 # The private attributes of LiveReloadServer the preview's server uses.
 _SERVER_ATTRIBUTES = ("_build_loop", "_serve_request", "_epoch_cond", "_wanted_epoch",
                       "_visible_epoch", "_rebuild_cond", "_want_rebuild", "_inject_js_into_html",
-                      "serve_thread", "observer", "build_delay", "error_handler")
+                      "_shutdown", "serve_thread", "observer", "build_delay", "error_handler")
 # The versions these internals were read from, by the names pyproject.toml pins them with: a
 # new pin is a new reading of them (a test holds the two together).
 READ_FROM = {"mkdocs": "1.6.1", "mkdocs-material": "9.7.6"}
@@ -130,8 +130,14 @@ class ReloadServer(LiveReloadServer):
         """Answer requests, in a thread of their own, until shutdown."""
         self.serve_thread.start()
 
+    def stop(self) -> None:
+        """Make run return, from another thread (at once if run has not started)."""
+        with self._rebuild_cond:
+            self._shutdown = True
+            self._rebuild_cond.notify_all()
+
     def run(self) -> None:
-        """Serve and rebuild until interrupted (Ctrl-C)."""
+        """Serve and rebuild until interrupted (Ctrl-C) or stopped."""
         self.start_serving()
         try:
             self._build_loop()

@@ -22,6 +22,12 @@ from tests.projects import almanac, site_files, site_project
 URL = "http://127.0.0.1:8000/"
 
 
+def serving(server: subprocess.Popen[str]) -> str:
+    """The line `serve` says once it serves, after what its build says first."""
+    assert server.stdout
+    return next(line for line in server.stdout if line.startswith("Serving "))
+
+
 def leftovers(root, site="site"):
     return sorted(p.name for p in root.iterdir() if p.name.startswith(f".{site}.almanac-"))
 
@@ -135,8 +141,7 @@ def test_recovery_after_a_crash_between_two_renames(tmp_path):
                               cwd=project, stdout=subprocess.PIPE, text=True,
                               env={**os.environ, "PYTHONPATH": str(ROOT)})
     try:
-        assert server.stdout.readline().startswith(
-            f"Serving the live preview at http://127.0.0.1:{port}/ ")
+        assert serving(server).startswith(f"Serving the live preview at http://127.0.0.1:{port}/ ")
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/en/characters/chef/") as page:
             assert "Chef" in page.read().decode("utf-8")
     finally:
@@ -162,7 +167,7 @@ def test_folders_a_person_made_beside_the_site_are_never_removed(tmp_path):
                               cwd=project, stdout=subprocess.PIPE, text=True,
                               env={**os.environ, "PYTHONPATH": str(ROOT)})
     try:
-        assert server.stdout.readline().startswith("Serving the live preview at ")
+        assert serving(server).startswith("Serving the live preview at ")
     finally:
         server.terminate()
         server.wait()

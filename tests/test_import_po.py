@@ -11,6 +11,7 @@ from babel.messages.pofile import read_po, write_po
 
 from generator.export.records import records
 from generator.model import SECTIONS
+from generator.output.page_kinds import SiteData, site_pages
 from generator.output.render import rendered
 from generator.pipeline import load_corpus
 from generator.read.po import read_po_bytes
@@ -245,9 +246,11 @@ def test_a_source_changed_since_the_export_is_stale_in_check_and_on_the_page(tmp
     corpus = load_corpus(project)
     shown = sections_for(corpus, corpus.character("botc", "noble"), "en")[0]
     assert (shown.lines, shown.notes) == (("You start knowing 3 players.",), ("stale",))
-    page = dict(rendered(corpus, "ko", project / "templates", []))["characters/noble.md"]
+    page = dict(rendered(corpus, "ko", project / "templates",
+                         site_pages(SiteData(corpus), "ko")))["characters/noble.md"]
     assert "예전 원문의 번역" not in page  # Korean writes the Noble itself: nothing stale there
-    page = dict(rendered(corpus, "en", project / "templates", []))["characters/noble.md"]
+    page = dict(rendered(corpus, "en", project / "templates",
+                         site_pages(SiteData(corpus), "en")))["characters/noble.md"]
     ability = page[page.index("## Ability"):page.index("## Flavor")]
     assert "Translated from an earlier text" in ability and "You start knowing 3 players." in ability
     # The same PO again: its msgid is the store's earlier source, so it is named as stale.

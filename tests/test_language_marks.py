@@ -83,12 +83,12 @@ def test_an_english_scripts_title_on_the_korean_site_says_its_language(corpus):
     """The other way round from the built site's (whose scripts are Korean)."""
     from dataclasses import replace
 
-    from generator.output.language_sites import extra_pages
+    from generator.output.page_kinds import SiteData, site_pages
     from generator.output.render import rendered
     from tests.conftest import ROOT
     script = replace(corpus.scripts[0], lang="en", title="Tea & <Biscuits>")
     english = replace(corpus, scripts=(script,))
-    pages = dict(rendered(english, "ko", ROOT / "templates", extra_pages(english, (), "ko")))
+    pages = dict(rendered(english, "ko", ROOT / "templates", site_pages(SiteData(english), "ko")))
     assert pages[f"scripts/{script.id}.md"].startswith(
         '---\ntitle: "Tea &amp; &lt;Biscuits&gt;"\ntitle_lang: en\n')
     sheet = pages[f"nightsheets/{script.id}-first.md"]

@@ -13,7 +13,7 @@ from generator.checks import run_checks
 from generator.facts.glossary import load_glossary
 from generator.facts.languages import load_languages
 from generator.facts.night_order import load_night_order
-from generator.output.language_sites import extra_pages
+from generator.output.page_kinds import SiteData, site_pages
 from generator.output.render import rendered
 from generator.pipeline import corpus_of
 from generator.read.corpus import Text
@@ -34,7 +34,7 @@ def assert_inert_everywhere(texts: list[Text]) -> None:
     diagnostics = run_checks(corpus)
     for lang in ("ko", "en"):
         for path, markdown in rendered(corpus, lang, ROOT / "templates",
-                                       extra_pages(corpus, diagnostics, lang)):
+                                       site_pages(SiteData(corpus, diagnostics), lang)):
             front = FRONT_MATTER.match(markdown)
             assert front, path
             # The body is Markdown and HTML; the title is HTML text only (MkDocs prints it).

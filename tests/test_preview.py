@@ -122,10 +122,15 @@ def live(tmp_path_factory):
         env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(ROOT)})
     out, err = Lines(server.stdout), Lines(server.stderr)
     try:
-        first = out.next_with("Serving the live preview at ", 900)  # a whole build first
+        # Served once a language is built, the other following.
+        first = out.next_with("Serving the live preview at ", 900)
         building.close()
-        assert first.startswith(f"Serving the live preview at http://127.0.0.1:{port}/ (built in ")
-        assert f"into {project / 'build' / 'preview' / 'site'};" in first
+        site = project / "build" / "preview" / "site"
+        assert re.fullmatch(rf"Serving the live preview at http://127\.0\.0\.1:{port}/ \((ko|en) "
+                            rf"built in \d+\.\d s into {site}, (ko|en) to follow; edits to .*",
+                            first), first
+        assert re.fullmatch(r"\d\d:\d\d:\d\d every language built in \d+\.\d s: (ko|en) \d+ "
+                            r"pages, (ko|en) \d+ pages", out.next_with("every language", 900))
         assert not any("waiting" in line for line in err.lines)
         yield Live(project, f"http://127.0.0.1:{port}/", out, err)
     finally:

@@ -1,37 +1,49 @@
-"""`almanac serve`: the working copy built into build/preview/ and served on 127.0.0.1, brought
-up to date after every edit by redoing only what the edit touches.
+"""`almanac serve`: the site assembled as `build` assembles it (commands/assembly.py: the same
+checks, messages and site URL), into build/preview/, served on 127.0.0.1 and brought up to date
+after every edit by redoing only what the edit touches.
 
-An update reads content/ again but parses only the files whose text changed, runs the checks,
-writes only the Markdown pages whose text changed and has MkDocs rebuild only those, in the
-languages where something changed (generator/output/preview_site.py). Error findings leave the
-preview as it was."""
+The first build runs the languages side by side as build does, the first language first, and
+serving starts once one is built: a page of a language still being built is answered once its
+language is. An update reads content/ again but parses only the files whose text changed, runs
+the checks, writes only the Markdown pages whose text changed and has MkDocs rebuild only those,
+in the languages where something changed (generator/output/preview_site.py). Error findings
+leave the preview as it was."""
 from __future__ import annotations
 
 import argparse
 import errno
 import sys
+import threading
 import time
+from collections.abc import Generator
 from contextlib import suppress
-from dataclasses import replace
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from jinja2 import TemplateError, TemplateSyntaxError
 from mkdocs.exceptions import Abort
 
-from generator.cards import joined
-from generator.checks import run_checks
 from generator.commands.arguments import official_data, official_folder
+from generator.commands.assembly import Assembly, Built, Checked
 from generator.commands.findings import errors_above, print_errors
 from generator.errors import AlmanacError
 from generator.facts.official import OfficialTexts
-from generator.facts.site_languages import select_languages
 from generator.files import write_failure
-from generator.model import Corpus, visible
-from generator.output.language_sites import write_docs
+from generator.model import Corpus
+from generator.output.page_kinds import SiteData
 from generator.output.preview_site import PreviewSite, preview_lock, project_files
+from generator.output.processes import Background
 from generator.output.publish import lock_if_free, published, recover
-from generator.output.render import Known, not_found_page, redirect_page
+from generator.output.render import Known, keep_compiled
 from generator.pipeline import CorpusReader
+
+if TYPE_CHECKING:
+    from generator.livereload import LiveServer
+
+# What leaves the preview as it was, said in a line or two.
+FAILURES = (AlmanacError, Abort, OSError, TemplateError)
+Arrivals = Generator[tuple[str, Built], None, None]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -51,20 +63,9 @@ def run(args: argparse.Namespace) -> int:
         raise AlmanacError(f"port {args.port} {reason}") from err
     try:
         with preview_lock(args.root):
-            start = time.perf_counter()
-            built = live.update() is not None
-            if not built and not live.preview.good:
-                return 1
-            state = f"built in {time.perf_counter() - start:.1f} s into" if built else \
-                "the last good one, in"
-            print(f"Serving the live preview at {server.url} ({state} {live.site}; edits to "
-                  "content/, templates/ and mkdocs.yml show in the open page; Ctrl-C stops)",
-                  flush=True)
-            with suppress(KeyboardInterrupt):
-                server.run()
+            return live.serve(server)
     finally:
         server.close()
-    return 0
 
 
 class Preview:
@@ -75,73 +76,151 @@ class Preview:
                  languages: str | None = None, official_dir: str = "",
                  verbose: bool = False) -> None:
         self.root = root
-        self.verbose = verbose  # warning findings printed at each update beside the errors
-        self.site_url = site_url
-        self.official = official
-        self.languages, self.official_dir = languages, official_dir  # as build takes them
-        self._noticed = False  # the notices of what is not built are said at the first update
+        # At the URL it is served from: its pages and 404 page link as build's would there.
+        self.assembly = Assembly(root, site_url, official, languages, official_dir,
+                                 verbose=verbose)
         self.preview = PreviewSite(root)
         self.site = self.preview.site
         self.watched = (root / "content", root / "templates", root / "mkdocs.yml")
         self._reader = CorpusReader(root)
         self._templates: dict[Path, bytes] = {}
         self._known: Known = {}
+        # The first build's languages arriving after the first one, and what stopped them.
+        self._languages: tuple[str, ...] = ()
+        self._background: Background | None = None
+        self._rest: threading.Thread | None = None
+        self._failure: Exception | None = None
+        self._closing = False
+
+    def serve(self, server: LiveServer) -> int:
+        """The first build, then the site served and updated after every edit until Ctrl-C:
+        the exit status."""
+        start = time.perf_counter()
+        state = self._first_build(server, start)
+        if state is None:
+            if not self.preview.good:
+                return 1
+            state = f"the last good one, in {self.site}"
+        print(f"Serving the live preview at {server.url} ({state}; edits to content/, "
+              "templates/ and mkdocs.yml show in the open page; Ctrl-C stops)", flush=True)
+        try:
+            with suppress(KeyboardInterrupt):
+                server.run()
+        finally:
+            self._closing = True
+            if self._background is not None:
+                self._background.stop()  # the languages still being built
+            if self._rest is not None:
+                self._rest.join()
+        if self._failure is not None:  # the first build failed and nothing whole is left
+            self._say_failure(self._failure)
+            return 1
+        return 0
+
+    def _first_build(self, server: LiveServer, start: float) -> str | None:
+        """The first build, the languages side by side: once one is built, what was built
+        (`built in 3.1 s into …`), the others left to arrive; None where nothing was built
+        (error findings or a failure, said)."""
+        arrivals = self._start()
+        if arrivals is None:
+            return None
+        try:
+            lang, built = next(arrivals)
+        except FAILURES as err:
+            self._say_failure(err)
+            return None
+        self._arrived(lang, built)
+        took = f"{time.perf_counter() - start:.1f} s"
+        rest = [code for code in self._languages if code != lang]
+        if not rest:
+            return f"built in {took} into {self.site}"
+        server.hold(rest)
+        self._rest = threading.Thread(target=self._arrive, name="languages", daemon=True,
+                                      args=(arrivals, server, start, {lang: built.pages}))
+        self._rest.start()
+        return f"{lang} built in {took} into {self.site}, {', '.join(rest)} to follow"
+
+    def _start(self) -> Arrivals | None:
+        """What build says and checks, then every language built in processes of their own
+        (as they end); None, with the reasons said, where nothing is to be built."""
+        try:
+            checked = self.assembly.checked(self._corpus())
+            self.assembly.say(checked)
+            if checked.errors:
+                self._say_errors(checked.errors)
+                return None
+            self.assembly.fonts_known()
+            data = self._site_data(checked)
+            # Compiled once for every language's process and the updates after them.
+            keep_compiled(self.preview.folder / "compiled-templates")
+            jobs = self.assembly.jobs(data, self.preview.folder, self.site,
+                                      partial(self.preview.build, theme=self.preview.theme()),
+                                      keep=True)
+        except FAILURES as err:
+            self._say_failure(err)
+            return None
+        self._languages = tuple(jobs)
+        self._background = Background(jobs)
+        return self._background.arrivals()
+
+    def _arrive(self, arrivals: Arrivals, server: LiveServer, start: float,
+                rebuilt: dict[str, int | None]) -> None:
+        """The first build's other languages, each served once it is built (in a thread)."""
+        try:
+            for lang, built in arrivals:
+                self._arrived(lang, built)
+                server.release(lang)
+                rebuilt[lang] = built.pages
+        except FAILURES as err:
+            if self._closing:  # stopped by Ctrl-C
+                return
+            if self.preview.good:
+                self._say_failure(err)
+            else:  # a part of a site: serving stops, saying why
+                self._failure = err
+                server.stop()
+            return
+        finally:
+            server.release()
+        shown = ", ".join(f"{lang} {pages} pages" for lang, pages in rebuilt.items())
+        print(f"{time.strftime('%H:%M:%S')} every language built in "
+              f"{time.perf_counter() - start:.1f} s: {shown}", flush=True)
+
+    def _arrived(self, lang: str, built: Built) -> None:
+        """A language the first build built in a process of its own: its pages kept for the
+        updates, as if built here."""
+        self._known.update(built.known)
+        self.preview.built_here(lang)
 
     def update(self) -> dict[str, int] | None:
         """Bring the preview up to date with the working copy: the pages rebuilt per language
         (none when nothing changed); None, with the reasons printed, when it stays as it was
         (error findings, a data file, template or config that cannot be used)."""
         try:
-            corpus = self._corpus()
-            diagnostics = run_checks(corpus)
-            errors = sum(d.severity == "error" for d in diagnostics)
-            if errors or self.verbose:
-                print_errors(diagnostics, self.verbose)
-            if errors:
-                print(f"Preview not updated: {errors_above(errors)}; it shows the last good site."
-                      if self.preview.good else f"Nothing served: {errors_above(errors)}. Fix "
-                      "them and run `almanac serve` again.", file=sys.stderr)
+            checked = self.assembly.checked(self._corpus())
+            if checked.errors or self.assembly.verbose:
+                print_errors(checked.diagnostics, self.assembly.verbose)
+            if checked.errors:
+                self._say_errors(checked.errors)
                 return None
-            selection = select_languages(corpus.languages, self.official, self.languages,
-                                         self.official_dir)
-            if not self._noticed:
-                for notice in selection.notices:
-                    print(visible(notice), file=sys.stderr)
-                self._noticed = True
-            corpus = joined(replace(corpus, languages=selection.languages), self.official)
-            templates = project_files(self.root / "templates")
-            if templates != self._templates:  # pages rendered with other templates are not known
-                self._known.clear()
-                self._templates = templates
-            written = write_docs(self.root, corpus, diagnostics, self.preview.folder, self.site,
-                                 self.site_url, self._known)
-            theme = self.preview.theme()
-            rebuilt = {lang: pages for lang, (config, docs) in written.items()
-                       if (pages := self.preview.build(lang, config, docs, theme)) is not None}
-            self.preview.write_if_changed("index.html",
-                                          redirect_page(corpus, self.root / "templates"))
-            self.preview.write_if_changed("404.html",
-                                          not_found_page(corpus, self.root / "templates", ""))
-        except (AlmanacError, Abort) as err:
-            print(f"{err}\nPreview not updated; it shows the last good site.", file=sys.stderr)
-            return None
-        except OSError as err:  # a full disk: the last good preview stays, or nothing is served
-            if not self.preview.good:
-                raise write_failure(err, self.root, "; nothing is served") from err
-            print(f"{write_failure(err, self.root)}\nPreview not updated; it shows the last good "
-                  "site.", file=sys.stderr)
-            return None
-        except TemplateError as err:
-            where = f"{err.filename}:{err.lineno}: " if isinstance(err, TemplateSyntaxError) \
-                else ""
-            print(f"{where}error: {err.message}\nPreview not updated; it shows the last good "
-                  "site.", file=sys.stderr)
+            data = self._site_data(checked)
+            mkdocs = partial(self.preview.build, theme=self.preview.theme())
+            rebuilt = {}
+            for language in data.corpus.languages.all:
+                built = self.assembly.language(data, self.preview.folder, self.site, language,
+                                               mkdocs, self._known, whole=False)
+                if built.pages is not None:
+                    rebuilt[language.code] = built.pages
+        except FAILURES as err:
+            self._say_failure(err)
             return None
         return rebuilt
 
     def rebuild(self) -> bool:
         """update, saying on standard output what it rebuilt and how fast; whether the site
-        changed (the live server's builder)."""
+        changed (the live server's builder). After the first build's last language."""
+        if self._rest is not None:
+            self._rest.join()
         start = time.perf_counter()
         rebuilt = self.update()
         if rebuilt is not None:
@@ -158,3 +237,33 @@ class Preview:
         if facts_changed:
             self._known.clear()
         return corpus
+
+    def _site_data(self, checked: Checked) -> SiteData:
+        """What the pages show, the site root's pages written; the pages rendered before are
+        not known when the templates changed."""
+        templates = project_files(self.root / "templates")
+        if templates != self._templates:
+            self._known.clear()
+            self._templates = templates
+        for name, text in self.assembly.root_pages(checked.corpus):
+            self.preview.write_if_changed(name, text)
+        return self.assembly.site_data(checked)
+
+    def _say_errors(self, errors: int) -> None:
+        print(f"Preview not updated: {errors_above(errors)}; it shows the last good site."
+              if self.preview.good else f"Nothing served: {errors_above(errors)}. Fix them and "
+              "run `almanac serve` again.", file=sys.stderr)
+
+    def _say_failure(self, err: Any) -> None:
+        """What left the preview as it was; a full disk with nothing whole to serve raised."""
+        if isinstance(err, OSError):
+            if not self.preview.good:
+                raise write_failure(err, self.root, "; nothing is served") from err
+            said = str(write_failure(err, self.root))
+        elif isinstance(err, TemplateError):
+            where = f"{err.filename}:{err.lineno}: " if isinstance(err, TemplateSyntaxError) \
+                else ""
+            said = f"{where}error: {err.message}"
+        else:
+            said = str(err)
+        print(f"{said}\nPreview not updated; it shows the last good site.", file=sys.stderr)

@@ -16,13 +16,15 @@ _STYLE = re.compile(r"<style>.*?</style>", re.S)
 _TAG = re.compile(r"<[^<>]*>")
 
 
-def page_gap(docs: Path, lang: str, root: Path) -> str | None:
-    """One line naming the letters a language's pages (its docs/ as rendered, inside root)
-    show that no installed font has, at the first page and line that shows one (from root);
-    None where they have none."""
+def page_gap(docs: Path, lang: str, root: Path, only: list[str] | None = None) -> str | None:
+    """One line naming the letters a language's pages (its docs/ as rendered, inside root; only:
+    those of these paths in docs/) show that no installed font has, at the first page and line
+    that shows one (from root); None where they have none."""
     lacking = ""
     first: tuple[str, int] | None = None
-    for path in sorted(docs.rglob("*.md")):
+    pages = sorted(docs.rglob("*.md")) if only is None else \
+        [docs / page for page in only if page.endswith(".md") and (docs / page).is_file()]
+    for path in pages:
         text = path.read_text(encoding="utf-8")  # escaped only where ASCII: < > & ' "
         found = without_font(text)
         if found and first is None:

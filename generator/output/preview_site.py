@@ -14,7 +14,7 @@ from pathlib import Path
 
 from generator.errors import AlmanacError
 from generator.mkdocs_internals import BUILD_LOGGER, NotDirtyWarning, mkdocs_build
-from generator.output.render import CompiledTemplates, Docs
+from generator.output.render import COMPILED, Docs
 from generator.output.site import ThemeOnce, show_mkdocs_warnings, site_config, with_own_plugins
 
 FOLDER = Path("build") / "preview"
@@ -54,7 +54,7 @@ class PreviewSite:
         # Languages this process has built: a page another `serve` wrote but did not get to
         # build is newer than its HTML, and MkDocs' dirty build finds it.
         self._checked: set[str] = set()
-        self._theme_once = ThemeOnce(CompiledTemplates(), self.folder / "theme-files")
+        self._theme_once = ThemeOnce(COMPILED, self.folder / "theme-files")
 
     def theme(self) -> bytes:
         """What every page's HTML is made with besides its Markdown: the base MkDocs config and
@@ -63,6 +63,10 @@ class PreviewSite:
         files = {base: base.read_bytes(), **project_files(self.root / "templates" / "theme")}
         return b"\0".join(bytes(str(path), "utf-8") + b"\0" + data
                            for path, data in files.items())
+
+    def built_here(self, lang: str) -> None:
+        """A language built as this process's own (in a process it forked)."""
+        self._checked.add(lang)
 
     def _marker(self, lang: str) -> Path:
         """Written after a language's build ends, with what it was built from: a preview left
@@ -80,6 +84,7 @@ class PreviewSite:
         """A file of the site's root (index.html, 404.html), written only when it changes."""
         path = self.site / name
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
 
     def build(self, lang: str, config: Path, docs: Docs, theme: bytes) -> int | None:
@@ -106,6 +111,8 @@ class PreviewSite:
                          ns=(0, 0))
         marker.unlink(missing_ok=True)  # until this build ends, the language is not known good
         mkdocs_build(with_own_plugins(site_config(config), self._theme_once), dirty=not whole)
+        # As build's: a missing address is answered by the root's 404 page, not Material's.
+        (site / "404.html").unlink(missing_ok=True)
         if before is not None:
             _merge_search_index(index, before, {_page_url(path) for path in removed})
         marker.write_bytes(made_with)

@@ -2,49 +2,59 @@
 each language of a site is rendered and built by MkDocs apart from the others."""
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import gc
 import multiprocessing
 import os
+import signal
 import sys
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Generator, Iterator
 from multiprocessing.connection import Connection, wait
+from typing import Any, TypeVar
 
 from generator.errors import AlmanacError
 
 # Forked, a job starts with what the parent has read and parsed, nothing pickled on the way in.
 _FORK = multiprocessing.get_context("fork")
+T = TypeVar("T")
+_PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
-def _run(job: Callable[[], None], answer: Connection) -> None:
-    """In the child: None when the job is done, else the exception it raised (an AlmanacError
-    or MkDocs' Abort reach the user as they would have without the process)."""
+def _run(job: Callable[[], Any], answer: Connection) -> None:
+    """In the child: (True, what the job returned) when it is done, else (False, the exception
+    it raised: an AlmanacError, an OSError or MkDocs' Abort reach the user as they would have
+    without the process)."""
     # What the parent holds stays as it is: never scanned by the collector again (a tenth of
     # a language's build went to scanning it) nor copied by writes to its counts.
     gc.freeze()
     try:
-        job()
-        answer.send(None)
+        answer.send((True, job()))
     except KeyboardInterrupt:  # Ctrl-C reaches the parent too, which says nothing more
         sys.exit(130)
     except BaseException as err:  # noqa: BLE001 - every failure goes back to the parent
-        if not isinstance(err, AlmanacError) and type(err).__module__.split(".")[0] != "mkdocs":
+        # The parent says in one line what a command says so (OSError: where it could not write).
+        if not isinstance(err, AlmanacError | OSError) and \
+                type(err).__module__.split(".")[0] != "mkdocs":
             traceback.print_exc()  # a bug: its traceback, as without the process
         try:
-            answer.send(err)
+            answer.send((False, err))
         except Exception:  # noqa: BLE001 - an exception that does not pickle
-            answer.send(RuntimeError(f"{type(err).__name__}: {err}"))
+            answer.send((False, RuntimeError(f"{type(err).__name__}: {err}")))
     finally:
         answer.close()
 
 
-def in_processes(jobs: dict[str, Callable[[], None]], workers: int | None = None) -> None:
-    """Run every job, at most `workers` (default: the cores) at once; with one job or one core
-    in this process. The first failure is raised here once the jobs running are stopped."""
+def as_done(jobs: dict[str, Callable[[], T]], workers: int | None = None
+            ) -> Iterator[tuple[str, T]]:
+    """Run every job, started in the order given, at most `workers` (default: the cores) at
+    once; with one job or one core in this process. Each job's name and what it returned, as
+    each ends; the first failure is raised here once the jobs running are stopped."""
     workers = max(1, min(workers or os.cpu_count() or 1, len(jobs)))
     if workers == 1:
-        for job in jobs.values():
-            job()
+        for name, job in jobs.items():
+            yield name, job()
         return
     waiting = list(jobs.items())
     running: dict[Connection, tuple[str, multiprocessing.process.BaseProcess]] = {}
@@ -61,16 +71,91 @@ def in_processes(jobs: dict[str, Callable[[], None]], workers: int | None = None
                 assert isinstance(done, Connection)
                 name, ended = running.pop(done)
                 try:
-                    failure = done.recv()
+                    finished, result = done.recv()
                 except EOFError:  # killed or interrupted before it could answer
                     ended.join()
-                    failure = AlmanacError(f"the process building '{name}' ended before it "
-                                           f"finished (exit status {ended.exitcode})")
+                    finished, result = False, AlmanacError(
+                        f"the process building '{name}' ended before it finished (exit status "
+                        f"{ended.exitcode})")
                 ended.join()
                 done.close()
-                if failure is not None:
-                    raise failure
+                if not finished:
+                    raise result
+                yield name, result
     finally:
         for _, left in running.values():
             left.kill()  # a build of its own staging folder, which the caller removes
             left.join()
+
+
+def in_processes(jobs: dict[str, Callable[[], T]], workers: int | None = None) -> dict[str, T]:
+    """Every job run (as_done): what each returned, by name."""
+    return dict(as_done(jobs, workers))
+
+
+def _with_parent(parent: int) -> None:
+    """This process sent SIGTERM when its parent ends (Linux's PR_SET_PDEATHSIG), as when the
+    parent is killed: its jobs are stopped, not left building for no one."""
+    libc_name = ctypes.util.find_library("c")
+    prctl = getattr(ctypes.CDLL(libc_name, use_errno=True), "prctl", None) if libc_name else None
+    if prctl is not None:
+        prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+    if os.getppid() != parent:  # it ended before that was asked
+        sys.exit(143)
+
+
+def _stopped(*_: Any) -> None:
+    raise KeyboardInterrupt  # as Ctrl-C: through as_done's cleanup, the jobs running stop too
+
+
+def _coordinate(jobs: dict[str, Callable[[], Any]], workers: int | None, parent: int,
+                answer: Connection) -> None:
+    """In the coordinating process: (None, (name, result)) sent as each job ends, then _run's
+    (True, None), or (False, the failure)."""
+    signal.signal(signal.SIGTERM, _stopped)
+    _with_parent(parent)
+
+    def every() -> None:
+        for arrived in as_done(jobs, workers):
+            answer.send((None, arrived))
+    _run(every, answer)
+
+
+class Background:
+    """Jobs run as as_done runs them, from a process forked at once: the caller may start threads
+    afterwards (a server) and never fork while they run. `arrivals` gives what ended, in turn."""
+
+    def __init__(self, jobs: dict[str, Callable[[], Any]], workers: int | None = None) -> None:
+        self._answers, theirs = _FORK.Pipe(duplex=False)
+        self._process = _FORK.Process(target=_coordinate, name="languages",
+                                      args=(jobs, workers, os.getpid(), theirs))
+        self._process.start()
+        theirs.close()
+
+    def arrivals(self) -> Generator[tuple[str, Any], None, None]:
+        """Each job's name and result as it ends; the first failure raised."""
+        try:
+            while True:
+                try:
+                    done, value = self._answers.recv()
+                except EOFError:
+                    self._process.join()
+                    raise AlmanacError("the process building the languages ended before it "
+                                       f"finished (exit status {self._process.exitcode})"
+                                       ) from None
+                if done is None:
+                    yield value
+                elif done:
+                    return
+                else:
+                    raise value
+        finally:
+            self.stop()
+            self._answers.close()
+
+    def stop(self) -> None:
+        """The jobs still running stopped (from any thread: arrivals then ends), and the
+        coordinating process."""
+        if self._process.is_alive():
+            self._process.terminate()
+        self._process.join()

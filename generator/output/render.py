@@ -6,7 +6,7 @@ import html
 import json
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -33,16 +33,9 @@ from generator.facts.language_codes import native_name
 from generator.facts.languages import autonyms, display_name
 from generator.model import Corpus
 from generator.output.isolation import isolated
+from generator.output.page_kinds import Page
 from generator.views import labels
-from generator.views.characters import (
-    character_view,
-    other_language,
-    script_views,
-    sheet_orders,
-    team_views,
-)
-from generator.views.onuw import artifact_views, role_set_views, role_views, rulebook, wake_rows
-from generator.views.rules import rule_views
+from generator.views.characters import other_language
 from generator.views.writing import written_in
 
 # HTML's and Markdown's marks as numeric references: one form that stays text in Markdown,
@@ -107,13 +100,6 @@ def yaml_scalar(text: str, attribute: bool = False) -> Markup:
     plain = Markup(_ENGLISH_TAGS.sub("", text)).unescape() if isinstance(text, Markup) \
         else str(text)
     return Markup(json.dumps(html.escape(_SURROGATE.sub("\ufffd", plain), quote=attribute)))
-
-
-@dataclass(frozen=True)
-class Page:
-    path: str  # relative to docs/, e.g. "characters/noble.md"
-    template: str
-    context: dict[str, Any]
 
 
 def _file_lang(corpus: Corpus, file: str) -> str:
@@ -301,61 +287,20 @@ def _html_root(path: str, directory_urls: bool = True) -> str:
     return "../" * (path.count("/") + deeper)
 
 
-def pages(corpus: Corpus, lang: str, extra: list[Page]) -> Iterator[Page]:
-    teams = team_views(corpus, lang)
-    scripts = script_views(corpus, lang)
-    extra_paths = {p.path for p in extra}
-    book = rulebook(corpus)
-    orders = sheet_orders(corpus)
-    yield Page("index.md", "home.md.j2", {"teams": teams, "scripts": scripts,
-                                          "onuw": book is not None,
-                                          "complete": corpus.official is not None})
-    for team in teams:
-        yield Page(f"teams/{team.team}.md", "team.md.j2", {"team": team})
-    for character in corpus.characters:
-        if character.game == "botc":
-            yield Page(f"characters/{character.id}.md", "character.md.j2",
-                       {"c": character_view(corpus, character, lang, orders)})
-    yield Page("scripts/index.md", "scripts.md.j2", {"scripts": scripts})
-    terms = rule_views(corpus, lang)
-    if terms:
-        yield Page("rules/index.md", "rules/index.md.j2", {"terms": terms})
-    for term in terms:
-        yield Page(f"rules/{term.id}.md", "rules/term.md.j2", {"t": term})
-    for script in scripts:
-        yield Page(f"scripts/{script.id}.md", "script.md.j2",
-                   {"s": script, "sheets": f"nightsheets/{script.id}-first.md" in extra_paths})
-    if book:
-        roles = role_views(corpus, lang)
-        yield Page("onuw/index.md", "onuw/index.md.j2", {
-            "roles": roles, "book_lang": book.lang,
-            "book_language": display_name(book.lang, lang) or book.lang})
-        for role in roles:
-            yield Page(f"onuw/roles/{role.id}.md", "onuw/role.md.j2", {"r": role})
-        yield Page("onuw/wake-order.md", "onuw/wake-order.md.j2", {
-            "daybreak": wake_rows(corpus, book.wake_order_alone, lang),
-            "combined": wake_rows(corpus, book.wake_order_combined, lang)})
-        yield Page("onuw/artifacts.md", "onuw/artifacts.md.j2",
-                   {"artifacts": artifact_views(corpus, lang)})
-        yield Page("onuw/role-sets.md", "onuw/role-sets.md.j2",
-                   {"sets": role_set_views(corpus, lang),
-                    "narration": "nightsheets/onuw-set-1.md" in extra_paths})
-    yield from extra
-
-
 # The Markdown of each (language, page path) with the page it was rendered from: a page that
 # compares equal (template and view data) is not rendered again. Valid while the templates and
 # the data files (which the environment's globals read) stay as they were.
 Known = dict[tuple[str, str], tuple[Page, str]]
 
 
-def rendered(corpus: Corpus, lang: str, templates: Path, extra: list[Page],
+def rendered(corpus: Corpus, lang: str, templates: Path, pages: Iterable[Page],
              known: Known | None = None,
              directory_urls: bool = True) -> Iterator[tuple[str, str]]:
-    """(path, Markdown) of every page of one language, in order."""
+    """(path, Markdown) of each page of one language (output/page_kinds.py's site_pages), in
+    order."""
     env = environment(templates, lang, corpus, directory_urls,
                       official_words(corpus.official, lang))
-    for page in pages(corpus, lang, extra):
+    for page in pages:
         before = known.get((lang, page.path)) if known is not None else None
         if before is not None and before[0] == page:
             yield page.path, before[1]
@@ -433,12 +378,12 @@ class Docs:
 
 
 def render_docs(corpus: Corpus, lang: str, templates: Path, docs: Path,
-                extra: list[Page], known: Known | None = None,
-                directory_urls: bool = True) -> Docs:
+                pages: Iterable[Page],
+                known: Known | None = None, directory_urls: bool = True) -> Docs:
     """Bring docs/ to every page of one language and the assets. A file is written only when
     its bytes differ, so that MkDocs' dirty build (which goes by modification times) rebuilds
     only those; files no longer made are removed."""
-    texts = dict(rendered(corpus, lang, templates, extra, known, directory_urls))
+    texts = dict(rendered(corpus, lang, templates, pages, known, directory_urls))
     titles = {path: str(get_data(text)[1].get("title", "")) for path, text in texts.items()}
     files = {path: text.encode("utf-8") for path, text in texts.items()}
     paths = tuple(files)

@@ -5,6 +5,7 @@ import html
 import logging
 import os
 import re
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +33,7 @@ from generator.mkdocs_internals import (
     mkdocs_build,
     wrap_theme_env,
 )
-from generator.model import Corpus
+from generator.output.page_kinds import KINDS, MENU_SECTIONS, Page
 from generator.output.render import COMPILED
 from generator.output.theme_files import keep_listing
 from generator.read.yaml_data import bounded, read_yaml_text
@@ -59,59 +60,36 @@ def material_language(code: str) -> str:
                  if "-".join(parts[:n]) in MATERIAL_LANGUAGES), "en")
 
 
-# The menu's sections, as the catalogs name them: a language without a catalog shows those the
-# official tools do not word in English.
-# The rules of the game, first in its section after the terms' list.
-RULES_PAGE = "rules/game.md"
-SECTIONS = (CHARACTERS, SCRIPTS, RULES, ONE_NIGHT, SHEETS) = (
-    N_("Characters"), N_("Scripts"), N_("Rules"), N_("One Night"), N_("Sheets"))
-
-
 def english_sections(navigation: list[Any], lang: str) -> list[str]:
     """The menu's section titles that a language without a catalog shows in English."""
     if has_catalog(lang):
         return []
     return [title for entry in navigation for title, value in entry.items()
-            if isinstance(value, list) and title in SECTIONS]
+            if isinstance(value, list) and title in MENU_SECTIONS]
 
 
-def nav(corpus: Corpus, lang: str, titles: dict[str, str], words: Words = ()) -> list[Any]:
-    """The menu: team pages, never characters or roles (their lists are on the home, team and
-    One Night pages), so that a page's size does not grow with the corpus: Material renders the
-    menu into every page, and navigation.prune renders only the open section of it. titles:
-    every page's title, in page order; each entry is named by it. words: the official tools'
-    words of UI strings, for a language without a catalog."""
+def nav(pages: Iterable[Page], titles: dict[str, str], lang: str, words: Words = ()) -> list[Any]:
+    """The menu of pages (site_pages', in the order of page_kinds.KINDS), as KINDS places each
+    kind: never characters or roles (their lists are on the home, team and One Night pages), so
+    that a page's size does not grow with the corpus: Material renders the menu into every page,
+    and navigation.prune renders only the open section of it. titles: every page's title; each
+    entry is named by it. words: the official tools' words of UI strings, for a language without
+    a catalog."""
     tr = translations(lang, words)
+    listed: dict[str, list[Page]] = {kind.menu: [] for kind in KINDS if kind.menu}
+    for page in pages:
+        if page.kind.menu:
+            listed[page.kind.menu].append(page)
     # Material prints a section's title as HTML, as it does a page's (front matter titles are
     # escaped when written, output/render.py): a catalog's or the data's word is text.
-    def title(message: str) -> str:
-        return html.escape(tr.gettext(message), quote=False)
-
-    paths = list(titles)
-    teams = [{titles[page]: page} for team in corpus.glossary.teams
-             if (page := f"teams/{team.id}.md") in titles]
-
-    def under(prefix: str, but: str | None = None) -> list[Any]:
-        return [{titles[p]: p} for p in paths
-                if p.startswith(prefix) and not (but and p.startswith(but))]
-
-    sections: list[Any] = [{title("Home"): "index.md"}]
-    if teams:
-        sections.append({title(CHARACTERS): teams})
-    if corpus.scripts:
-        sections.append({title(SCRIPTS): under("scripts/")})
-    if rules := under("rules/"):
-        # The terms' list, then the rules of the game, then each term.
-        first = [entry for page in ("rules/index.md", RULES_PAGE) for entry in rules
-                 if page in entry.values()]
-        sections.append({title(RULES): first + [e for e in rules if e not in first]})
-    if under("onuw/"):
-        sections.append({title(ONE_NIGHT): under("onuw/", but="onuw/roles/")})
-    if under("nightsheets/") or under("scriptsheets/"):
-        sections.append({title(SHEETS): under("scriptsheets/") + under("nightsheets/")})
-    if "report.md" in paths:
-        sections.append({title("Translator's report"): "report.md"})
-    return sections
+    menu: list[Any] = []
+    for section, shown in listed.items():
+        if not any(page.kind.fills for page in shown):
+            continue
+        title = html.escape(tr.gettext(section), quote=False)
+        menu.append({title: shown[0].path} if shown[0].kind.alone else
+                    {title: [{titles[page.path]: page.path} for page in shown]})
+    return menu
 
 
 def write_config(build_dir: Path, language: Language, languages: Languages, site_dir: Path,
