@@ -13,25 +13,26 @@ import tempfile
 import threading
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as Timeout
+from contextlib import suppress
 from typing import Any
 
 from generator.errors import AlmanacError
 from generator.files import alive
 from generator.output.chromium import FLAGS, cannot_start, chromium_path, unusable
 
-# Playwright's switches for a headless Chromium, so that sheets lay out and print as they did
-# through it (no scroll bar takes width from a page measured; the PDFs' colours and tags), a
-# tab not in front is not slowed while another prints, and nothing runs but the tabs.
+# Playwright's switches for a headless Chromium that matter to a sheet: no scroll bar takes
+# width from a sheet measured, the PDFs' colours are the same (their text, fonts and places
+# were, with every switch of Playwright's), a tab not in front is not slowed while another
+# prints, no field trial changes Chromium from one run to the next, and nothing runs but tabs.
 SWITCHES = (
-    *FLAGS, "--headless", "--hide-scrollbars", "--force-color-profile=srgb", "--export-tagged-pdf",
-    "--blink-settings=primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,"
-    "availablePointerTypes=4", "--disable-renderer-backgrounding",
-    "--disable-background-timer-throttling", "--disable-backgrounding-occluded-windows",
-    "--disable-features=PaintHolding", "--disable-dev-shm-usage", "--mute-audio",
-    "--disable-field-trial-config", "--no-first-run", "--no-default-browser-check",
-    "--disable-extensions", "--disable-default-apps", "--disable-breakpad",
-    "--disable-component-extensions-with-background-pages", "--password-store=basic",
-    "--use-mock-keychain", "--no-service-autorun", "--no-startup-window")
+    *FLAGS, "--headless", "--hide-scrollbars", "--force-color-profile=srgb",
+    "--disable-renderer-backgrounding", "--disable-background-timer-throttling",
+    "--disable-backgrounding-occluded-windows", "--disable-field-trial-config",
+    "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check",
+    "--disable-extensions", "--disable-default-apps",
+    "--disable-component-extensions-with-background-pages", "--disable-breakpad",
+    "--password-store=basic", "--use-mock-keychain", "--no-service-autorun",
+    "--no-startup-window")
 # A command unanswered this long means Chromium hangs: an error, not a wait for ever.
 _ANSWER_WITHIN = 120.0
 # Chromium's profile, `almanac-chromium-<pid>-<random>`: the process it is for, so that a later
@@ -167,10 +168,11 @@ def _profile() -> str:
     parent = next((folder for folder in (os.environ.get("XDG_RUNTIME_DIR", ""), "/dev/shm")
                    if folder and os.path.isdir(folder) and os.access(folder, os.W_OK | os.X_OK)),
                   tempfile.gettempdir())
-    for entry in os.scandir(parent):
-        left = _PROFILE.fullmatch(entry.name)
-        if left and int(left[1]) != os.getpid() and not alive(int(left[1])):
-            shutil.rmtree(entry.path, ignore_errors=True)
+    with suppress(OSError), os.scandir(parent) as entries:  # a folder one may not list
+        for entry in entries:
+            left = _PROFILE.fullmatch(entry.name)
+            if left and int(left[1]) != os.getpid() and not alive(int(left[1])):
+                shutil.rmtree(entry.path, ignore_errors=True)
     return tempfile.mkdtemp(prefix=f"almanac-chromium-{os.getpid()}-", dir=parent)
 
 

@@ -7,6 +7,7 @@ import queue
 import re
 import threading
 from concurrent.futures import Future
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -81,8 +82,7 @@ class Printer:
     embedded, scaled down as far as readable to keep one page; each PDF written whole, or not
     at all. Chromium starts as the printer is made, so it boots while the sheets are built,
     and `tabs` sheets print at once, each in a tab of its own, the next set in place of the
-    last (a new page for each took longer than the printing). Closed on leaving `with`, at once
-    where that is by an error."""
+    last (a new page for each took longer than the printing). Closed on leaving `with`."""
 
     def __init__(self, tabs: int = 2) -> None:
         self._chromium = DevTools()
@@ -117,12 +117,13 @@ class Printer:
                 printed.set_exception(err)
 
     def close(self, at_once: bool = False) -> None:
-        """Waits for the sheets submitted to print, then ends Chromium; at_once, the sheets
-        printing fail with it and those waiting are cancelled."""
+        """Waits for the sheets submitted to print, then ends Chromium; at_once (leaving `with`
+        by an error), Chromium ends first: the sheets printing fail, those waiting are
+        cancelled."""
         if at_once:
             self._chromium.close()
-            while not self._jobs.empty():
-                if job := self._jobs.get():
+            with suppress(queue.Empty):
+                while job := self._jobs.get_nowait():
                     job[2].cancel()
         for _ in self._tabs:
             self._jobs.put(None)
@@ -192,9 +193,11 @@ class _Tab:
         answer = self._call("Runtime.evaluate", {
             "expression": f"({function})({', '.join(map(json.dumps, arguments))})",
             "awaitPromise": True, "returnByValue": True})
-        if "exceptionDetails" in answer:
-            raise AlmanacError("Chromium could not set the sheet: "
-                               f"{answer['exceptionDetails'].get('text', '')}")
+        if "exceptionDetails" in answer:  # the sheet broke what the function calls
+            thrown = answer["exceptionDetails"]
+            raise AlmanacError("Chromium could not lay the sheet out: " + str(
+                thrown.get("exception", {}).get("description") or thrown.get("text")
+            ).split("\n")[0])
         return answer["result"].get("value")
 
     def _send(self, method: str, params: dict[str, Any]) -> Future[dict[str, Any]]:
