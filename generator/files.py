@@ -50,7 +50,7 @@ def writable(folder: Path, value: str) -> None:
 _PART = re.compile(r"\.almanac-(\d+)-[^/]*\.part")
 
 
-def _alive(pid: int) -> bool:
+def alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -64,7 +64,7 @@ def _remove_leftovers(folder: Path) -> None:
     """Remove the temporary files a killed run of this tool left in folder."""
     for path in folder.glob(".almanac-*.part"):
         match = _PART.fullmatch(path.name)
-        if match and int(match.group(1)) != os.getpid() and not _alive(int(match.group(1))):
+        if match and int(match.group(1)) != os.getpid() and not alive(int(match.group(1))):
             path.unlink(missing_ok=True)
 
 

@@ -41,7 +41,7 @@ LONGEST = ("test_accessibility.py", "test_accessibility_pages.py", "test_bad_inp
 
 
 # What a test (or a fixture it uses) does when it opens Chromium or prints a PDF.
-_IN_CHROMIUM = re.compile(r"\bbrowser\b|\bchromium\b|\"print\"|--pdf|\.pdf\b|print_pdfs|"
+_IN_CHROMIUM = re.compile(r"\bbrowser\b|\bchromium\b|\"print\"|--pdf|\.pdf\b|\bPrinter\(|"
                           r"\bserve\(|nightsheet_pdf|\bpdffonts\b")
 
 

@@ -45,8 +45,7 @@ def almanac(*args: str, root: Path | None = None) -> subprocess.CompletedProcess
     wrote to standard output and error, the build's processes included (they write to the same
     files). It runs in this process: a new interpreter would take longer to start than most
     commands take to run (test_cli runs the command as a process of its own). In a thread of its
-    own, as Playwright's sync API, which printing starts, runs once per thread and the tests'
-    browser may hold this one."""
+    own, apart from the tests' browser, whose Playwright sync API may hold this one."""
     outcome: list[int] = []
 
     def run() -> None:

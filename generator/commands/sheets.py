@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,6 +22,9 @@ from generator.views.nightsheet import NightSheet
 
 # What only a sheet's printing uses (the browser, the script schema) is imported where it is used.
 if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+    from generator.output.printing import Printed, Printer
     from generator.read.script_spec import ScriptSpec
     from generator.views.scriptsheet import ScriptSheet
 
@@ -34,29 +38,36 @@ def scriptsheet(args: argparse.Namespace) -> int:
 
 
 def print_sheets(args: argparse.Namespace) -> int:
-    """Every sheet of a script, in each language asked, as one-page PDFs: one Chromium."""
-    from generator.output.printing import print_pdfs
+    """Every sheet of a script, in each language asked, as one-page PDFs: one Chromium, which
+    boots while the corpus loads and prints each sheet while the next is built."""
+    from generator.output.printing import Printer
     from generator.output.sheets import KINDS, sheet_html
     from generator.views.scriptsheet import ScriptSheet
     folder = _output_folder(args.output)
     if args.lang is not None and not any(code.strip() for code in args.lang.split(",")):
         raise AlmanacError("--lang names no language; give `all` or codes separated by commas "
                            "(ko,en,de), or leave it out for content/languages.yaml's")
-    run = _sheets(args, args.lang, KINDS)
-    folder.mkdir(exist_ok=True)  # only once the script and languages are known good
-    jobs = [(sheet_html(run.corpus, args.root / "templates", sheet),
-             folder / f"{'script' if isinstance(sheet, ScriptSheet) else sheet.night}-"
-                      f"{sheet.lang}.pdf") for sheet in run.sheets]
-    printed = print_pdfs(jobs)
+    with Printer() as printer:
+        run = _sheets(args, args.lang, KINDS)
+        folder.mkdir(exist_ok=True)  # only once the script and languages are known good
+        jobs, printing = [], []
+        for sheet in run.sheets:  # each printing while the next is built
+            jobs.append((sheet_html(run.corpus, args.root / "templates", sheet),
+                         folder / f"{'script' if isinstance(sheet, ScriptSheet) else sheet.night}"
+                                  f"-{sheet.lang}.pdf"))
+            printing.append(printer.submit(*jobs[-1]))
+        gaps = _font_gaps([(html, pdf, sheet.lang)  # while the last sheets print
+                           for (html, pdf), sheet in zip(jobs, run.sheets, strict=True)],
+                          run.speaks)
+        printed = [done.result() for done in printing]
     for _, pdf in jobs:
         print(pdf)
-    lettered = _fonts_have_letters([(html, pdf, sheet.lang)
-                                    for (html, pdf), sheet in zip(jobs, run.sheets, strict=True)],
-                                   run.speaks)
+    for line in gaps:
+        print(line, file=sys.stderr)
     status = _summarise(args, run, [(str(pdf), sheet.pages, sheet.as_built)
                                     for (_, pdf), sheet in zip(jobs, printed, strict=True)])
     _languages_apart(args, run)
-    return 1 if args.strict and not lettered else status
+    return 1 if args.strict and gaps else status
 
 
 @dataclass(frozen=True)
@@ -165,16 +176,12 @@ def _languages_apart(args: argparse.Namespace, run: _Run) -> None:
         print(line, file=sys.stderr)
 
 
-def _fonts_have_letters(printed: list[tuple[str, Path, str]], speak: str) -> bool:
-    """Whether every letter of each (HTML, file, language) sheet has an installed font; where
-    one has none, one line per sheet says which (a box is never printed in silence), in speak,
-    the run's language."""
+def _font_gaps(printed: list[tuple[str, Path, str]], speak: str) -> list[str]:
+    """For each (HTML, file, language) sheet with a letter no installed font has, one line
+    saying which (a box is never printed in silence), in speak, the run's language."""
     from generator.output.glyphs import fonts_unknown, sheet_gap
-    lines = [unknown] if (unknown := fonts_unknown(speak)) else \
+    return [unknown] if (unknown := fonts_unknown(speak)) else \
         [line for html, target, lang in printed if (line := sheet_gap(html, target, lang, speak))]
-    for line in lines:
-        print(line, file=sys.stderr)
-    return not lines
 
 
 def _one_sheet(args: argparse.Namespace, kind: str) -> int:
@@ -183,12 +190,16 @@ def _one_sheet(args: argparse.Namespace, kind: str) -> int:
     if args.lang and ("," in args.lang or args.lang.strip() == "all"):
         raise AlmanacError(f"--lang takes one language, not '{args.lang}' (`print` makes the "
                            "sheets of several)")
-    run = _sheets(args, args.lang or None, (kind,), single=True)
-    html = sheet_html(run.corpus, args.root / "templates", run.sheets[0])
-    pages, as_built = write_sheet(html, target, args.pdf is not None)
-    lettered = _fonts_have_letters([(html, target, run.sheets[0].lang)], run.speaks)
+    with sheet_printer(args) as printer:
+        run = _sheets(args, args.lang or None, (kind,), single=True)
+        html = sheet_html(run.corpus, args.root / "templates", run.sheets[0])
+        printing = printer.submit(html, target) if printer else None
+        gaps = _font_gaps([(html, target, run.sheets[0].lang)], run.speaks)  # while it prints
+        pages, as_built = write_sheet(html, target, printing)
+    for line in gaps:
+        print(line, file=sys.stderr)
     status = _summarise(args, run, [(str(target), pages, as_built)] if pages else [])
-    return 1 if args.strict and not lettered else status
+    return 1 if args.strict and gaps else status
 
 
 def _output_folder(value: str) -> Path:
@@ -210,11 +221,16 @@ def sheet_target(args: argparse.Namespace) -> Path:
         output_path(args.html, "--html")
 
 
-def write_sheet(html: str, target: Path, pdf: bool) -> tuple[int, bool]:
-    """Writes the sheet; its page count when printed (else 0), and whether it printed as
-    built."""
-    from generator.output.printing import print_pdfs
-    printed = print_pdfs([(html, target)])[0] if pdf else None
+def sheet_printer(args: argparse.Namespace) -> AbstractContextManager[Printer | None]:
+    """With --pdf, Chromium starting now, to boot while the sheet is built; else none."""
+    from generator.output.printing import Printer
+    return Printer(tabs=1) if args.pdf is not None else nullcontext()
+
+
+def write_sheet(html: str, target: Path, printing: Future[Printed] | None) -> tuple[int, bool]:
+    """Writes the sheet as HTML, or waits for it printing into target; its page count when
+    printed (else 0), and whether it printed as built."""
+    printed = printing.result() if printing else None
     if printed is None:
         write_text(target, html)
     print(target)

@@ -15,12 +15,7 @@ from typing import Any
 from playwright.sync_api import Browser, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
-from generator.errors import AlmanacError
-
-CHROMIUM = "/usr/bin/chromium"  # Debian's; ALMANAC_CHROMIUM names another
-# Without the background-networking flags Chromium tries to reach Google's hosts at start.
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
+from generator.output.chromium import FLAGS, cannot_start, chromium_path, unusable
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
@@ -60,10 +55,8 @@ def serve(directory: Path, port: int = 0) -> Iterator[str]:
 
 def _why_not(path: str, err: PlaywrightError) -> str:
     """Why Chromium did not start, in a few words: Playwright's message runs to many lines."""
-    if not os.path.isfile(path):
-        return "no browser there"
-    if not os.access(path, os.X_OK):
-        return "the file is not executable"
+    if why := unusable(path):
+        return why
     ended = re.search(r"process did exit: exitCode=(\w+), signal=(\w+)", err.message)
     if ended:
         how = f"signal {ended[2]}" if ended[2] != "null" else f"exit status {ended[1]}"
@@ -73,14 +66,12 @@ def _why_not(path: str, err: PlaywrightError) -> str:
 
 @contextmanager
 def chromium() -> Iterator[Browser]:
-    path = os.environ.get("ALMANAC_CHROMIUM") or CHROMIUM
+    path = chromium_path()
     with sync_playwright() as playwright:
         try:
-            browser = playwright.chromium.launch(executable_path=path, args=FLAGS)
+            browser = playwright.chromium.launch(executable_path=path, args=list(FLAGS))
         except PlaywrightError as err:
-            raise AlmanacError(f"Chromium cannot start ({_why_not(path, err)}); install it with "
-                               "`apt-get install chromium`, or name another with "
-                               "ALMANAC_CHROMIUM", path) from err
+            raise cannot_start(path, _why_not(path, err)) from err
         try:
             yield browser
         finally:
