@@ -307,6 +307,11 @@ class Corpus:
         return self._by_key.get((game, ident))
 
     @cached_property
+    def almanac_langs(self) -> frozenset[str]:
+        """The languages with almanac texts of their own."""
+        return frozenset(lang for character in self.characters for lang in character.entries)
+
+    @cached_property
     def _by_key(self) -> dict[tuple[str, str], Character]:
         """Each character by (game, id), the first where two share one: pages and sheets look
         characters up by id, thousands of times a language."""

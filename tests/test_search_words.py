@@ -23,24 +23,31 @@ __all__ = ["search"]  # the fixture, for the tests of this module
 QUERIES = yaml.safe_load((ROOT / "tests" / "fixtures" / "search-queries.yaml").read_text("utf-8"))
 
 
+# Each set → the language of the site it is asked on.
+SETS = {"ko": "ko", "en": "en", "en-table": "en"}
+
+
 @pytest.fixture(scope="module")
 def answers(search):
     """Each Korean and English query → the first three pages the search box lists."""
-    return {(lang, query): search(lang, query) for lang in ("ko", "en")
-            for query, _ in QUERIES[lang]}
+    return {(lang, query): search(lang, query) for name, lang in SETS.items()
+            for query, _ in QUERIES[name]}
 
 
 # What the sets reach (first, in the first three), each of 20; the goal is 15 and 17. English's
-# misses ask in English for pages whose only text is Korean ("kill the demon during the day").
-REACHED = {"ko": (18, 19), "en": (14, 15)}
+# misses: "is the demon one of two players" (the Fortune Teller's card on the corpus's site is
+# Korean and has no "one"), "who registers as evil" (the Recluse's Korean card says it may be
+# seen as evil), rules questions answered by the rules of the game after the terms' pages.
+REACHED = {"ko": (18, 19), "en": (16, 18), "en-table": (16, 20)}
 
 
-@pytest.mark.parametrize("lang", ["ko", "en"])
-def test_players_queries_find_their_page_at_the_rates_reached(answers, lang):
-    first = [q for q, path in QUERIES[lang] if answers[(lang, q)][:1] == [f"/{lang}/{path}/"]]
-    three = [q for q, path in QUERIES[lang] if f"/{lang}/{path}/" in answers[(lang, q)]]
-    assert (len(first), len(three)) == REACHED[lang], sorted(
-        q for q, _ in QUERIES[lang] if q not in first)
+@pytest.mark.parametrize("name", list(SETS))
+def test_players_queries_find_their_page_at_the_rates_reached(answers, name):
+    lang = SETS[name]
+    first = [q for q, path in QUERIES[name] if answers[(lang, q)][:1] == [f"/{lang}/{path}/"]]
+    three = [q for q, path in QUERIES[name] if f"/{lang}/{path}/" in answers[(lang, q)]]
+    assert (len(first), len(three)) == REACHED[name], sorted(
+        q for q, _ in QUERIES[name] if q not in first)
 
 
 def test_no_home_team_or_script_page_takes_a_top_three_slot_unasked(answers):

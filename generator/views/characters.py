@@ -41,6 +41,9 @@ class SectionView:
     # What the page says above the text, in order: quoted | official | borrowed | untranslated
     # | unwritten | stale (see the template's notes).
     notes: tuple[str, ...] = ()
+    # Whether the site's search indexes it: not where the language has an almanac and this is
+    # still in another language (a gap, whose words would answer queries in that language).
+    searched: bool = True
 
 
 @dataclass(frozen=True)
@@ -149,7 +152,9 @@ def sections_for(corpus: Corpus, character: Character, lang: str) -> tuple[Secti
             # none for a reader of lang), with a notice that the source has changed since.
             stale = ("stale",) if view.origin == "entry" and view.almanac == lang and \
                 is_stale(corpus, character, lang, key) else ()
-            shown.append(replace(view, notes=_notes(view, lang) + stale))
+            shown.append(replace(view, notes=_notes(view, lang) + stale,
+                                 searched=view.text_lang == lang or
+                                 lang not in corpus.almanac_langs))
     return tuple(shown)
 
 
