@@ -90,7 +90,7 @@ def build(root: Path, site_url: str = "", *, allow_errors: bool = False,
     site = published(root / "site")
     corpus = load_corpus(root)
     selection = select_languages(corpus.languages, official, languages, official_dir)
-    diagnostics = run_checks(corpus)
+    diagnostics = run_checks(corpus, official)
     # The checks see the almanac's languages; the site, those asked for.
     corpus = replace(corpus, languages=selection.languages)
     counts = Counter(d.severity for d in diagnostics)

@@ -92,7 +92,7 @@ class Preview:
         (error findings, a data file, template or config that cannot be used)."""
         try:
             corpus = self._corpus()
-            diagnostics = run_checks(corpus)
+            diagnostics = run_checks(corpus, self.official)
             errors = sum(d.severity == "error" for d in diagnostics)
             if errors or self.verbose:
                 print_errors(diagnostics, self.verbose)

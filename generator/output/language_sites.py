@@ -20,11 +20,21 @@ from generator.views.narration import build_narration, set_title
 from generator.views.nightsheet import build_sheet
 from generator.views.onuw import rulebook
 from generator.views.report import report_view
+from generator.views.report_pages import (
+    COVERAGE,
+    FINDINGS,
+    SUMMARY,
+    TRANSLATABLE,
+    report_pages,
+)
 from generator.views.roster import with_roster
 from generator.views.rules import rules_view
 from generator.views.scriptsheet import build_script_sheet
 from generator.views.sheet_kinds import NIGHTS
 from generator.views.sources import SourceView, source_views
+
+_REPORT_TEMPLATES = {SUMMARY: "report.md.j2", COVERAGE: "report/coverage.md.j2",
+                     TRANSLATABLE: "report/translatable.md.j2", FINDINGS: "report/findings.md.j2"}
 
 
 def extra_pages(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
@@ -34,9 +44,11 @@ def extra_pages(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
     game, the report, the source views, each corpus script's sheets and One Night's
     narrations."""
     shown = frozenset(source.file for source in sources)
-    pages = [Page("report.md", "report.md.j2",
-                  {"report": report_view(corpus, diagnostics, lang, shown, official),
-                   "sections": SECTIONS})]
+    report = report_view(corpus, diagnostics, lang, shown, official)
+    parts = report_pages(report)
+    pages = [Page(part.path, _REPORT_TEMPLATES[part.kind],
+                  {"report": report, "part": part, "pages": parts, "sections": SECTIONS})
+             for part in parts]
     if rules := rules_view(corpus, lang):
         pages.insert(0, Page(RULES_PAGE, "rules/game.md.j2", {"rules": rules}))
     pages += [Page(source.page, "source.md.j2", {"source": source}) for source in sources]

@@ -9,11 +9,12 @@ from dataclasses import dataclass, replace
 
 from generator.checks import REGISTRY
 from generator.checks.coverage import matrix
-from generator.facts.catalogs import translations
+from generator.facts.catalogs import catalog_progress, translations
 from generator.facts.interface_words import english_count, official_words
 from generator.facts.languages import Languages
 from generator.facts.official import ENGLISH, OfficialTexts
 from generator.model import PRESENT, SECTIONS, Character, Corpus, Diagnostic
+from generator.read.corpus import store_file
 from generator.translatable import N_
 from generator.translation.lacking import (
     DRAFT,
@@ -34,6 +35,7 @@ from generator.translation.lacking import (
 from generator.translation.onuw_texts import book_texts
 from generator.views.collation import sort_key
 from generator.views.messages import Piece, description, pieces
+from generator.views.rules import rules_texts
 from generator.views.sources import source_link
 
 # stale: a translation made from an earlier text; draft: none shown, a fuzzy one in the store;
@@ -82,6 +84,20 @@ class OfficialShare:
 
 
 @dataclass(frozen=True)
+class OwnShare:
+    """A kind of text in the page's language: the almanac's (its store), the interface's
+    strings (its catalog) or the rules texts (content/rules.yaml); written (no draft) and
+    reviewed of all, where it is kept and the command that exports or updates it."""
+
+    kind: str  # its label (a msgid)
+    written: int
+    of: int
+    reviewed: int | None  # None where no review is marked (the rules texts)
+    file: str
+    command: str = ""
+
+
+@dataclass(frozen=True)
 class Translatable:
     """A character's sections that lang lacks and another language has: a batch to export."""
 
@@ -116,6 +132,7 @@ class CheckFindings:
     severity: str
     description: str
     findings: tuple[Finding, ...]
+    page: str = ""  # the report's page its findings begin on (views/report_pages.py)
 
 
 @dataclass(frozen=True)
@@ -129,6 +146,9 @@ class ReportView:
     translatable: tuple[Translatable, ...] = ()
     statuses: tuple[str, ...] = STATUS_ORDER  # the totals' columns
     official: tuple[OfficialShare, ...] = ()  # the data in the page's language, where given
+    lang: str = ""  # the page's language
+    own: tuple[OwnShare, ...] = ()  # its almanac texts, interface strings and rules texts
+    langs: tuple[str, ...] = ()  # the matrix's languages, those with text
 
     @property
     def progress_columns(self) -> tuple[str, ...]:
@@ -265,6 +285,19 @@ def _official_shares(official: OfficialTexts | None, lang: str) -> tuple[Officia
     return tuple(shares)
 
 
+def _own_shares(corpus: Corpus, progress: Progress, official: OfficialTexts | None
+                ) -> tuple[OwnShare, ...]:
+    """The page's language's texts of each kind, each with the command a translator runs."""
+    lang = progress.lang
+    interface = catalog_progress(lang)
+    rules, of = rules_texts(corpus, lang, official)
+    return (OwnShare(N_("Almanac texts"), progress.present, progress.of, progress.reviewed,
+                     store_file(lang), f"almanac export-po --lang {lang} -o {lang}.po"),
+            OwnShare(N_("Interface strings"), interface.written, interface.total,
+                     interface.reviewed, interface.file, interface.command),
+            OwnShare(N_("Rules texts"), rules, of, None, "content/rules.yaml"))
+
+
 def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
                 sources: frozenset[str], official: OfficialTexts | None = None) -> ReportView:
     """sources: the files the site shows line by line (views/sources.py); official: the data
@@ -315,9 +348,13 @@ def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
         for check in REGISTRY)
     present_teams = tuple(sorted(set(teams.values()),
                                  key=lambda t: (corpus.glossary.team_order(t), t)))
-    translatable = tuple(t for code in langs for t in (*sorted(
+    # The page's language too: what its team could begin with.
+    readers = (lang,) if lang in corpus.languages.codes else ()
+    translatable = tuple(t for code in dict.fromkeys((*langs, *readers)) for t in (*sorted(
         _translatable(corpus, code, lang, official),
         key=lambda t: (corpus.glossary.team_order(teams.get(t.id, "")), collation(t.name))),
         *_roles_translatable(corpus, code, lang), *_titles_translatable(corpus, code, lang)))
+    own = next((p for p in progress if p.lang == lang), None)
     return ReportView(progress, rows, present_teams, by_script, by_file, checks,
-                      translatable, official=_official_shares(official, lang))
+                      translatable, official=_official_shares(official, lang), lang=lang,
+                      own=_own_shares(corpus, own, official) if own else (), langs=langs)
