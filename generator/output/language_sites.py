@@ -33,7 +33,8 @@ from generator.views.scriptsheet import build_script_sheet
 from generator.views.sheet_kinds import NIGHTS
 from generator.views.sources import SourceView, source_views
 
-_REPORT_TEMPLATES = {SUMMARY: "report.md.j2", COVERAGE: "report/coverage.md.j2",
+# The template of each kind of the report's pages (views/report_pages.py).
+REPORT_TEMPLATES = {SUMMARY: "report.md.j2", COVERAGE: "report/coverage.md.j2",
                      TRANSLATABLE: "report/translatable.md.j2", FINDINGS: "report/findings.md.j2"}
 
 
@@ -46,7 +47,7 @@ def extra_pages(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
     shown = frozenset(source.file for source in sources)
     report = report_view(corpus, diagnostics, lang, shown, official)
     parts = report_pages(report)
-    pages = [Page(part.path, _REPORT_TEMPLATES[part.kind],
+    pages = [Page(part.path, REPORT_TEMPLATES[part.kind],
                   {"report": report, "part": part, "pages": parts, "sections": SECTIONS})
              for part in parts]
     if rules := rules_view(corpus, lang):

@@ -109,9 +109,8 @@ def nav(corpus: Corpus, lang: str, titles: dict[str, str], words: Words = ()) ->
         sections.append({title(ONE_NIGHT): under("onuw/", but="onuw/roles/")})
     if under("nightsheets/") or under("scriptsheets/"):
         sections.append({title(SHEETS): under("scriptsheets/") + under("nightsheets/")})
-    if "report.md" in paths:  # its summary, then its parts (views/report_pages.py)
-        sections.append({title("Translator's report"): [{titles["report.md"]: "report.md"},
-                                                        *under("report/")]})
+    if "report.md" in paths:  # its summary; its parts, which grow with the corpus, link it
+        sections.append({title("Translator's report"): "report.md"})
     return sections
 
 

@@ -123,7 +123,10 @@ def _with_pages(checks: Iterable[CheckFindings], pages: list[ReportPage]
     none)."""
     first: dict[str, str] = {}
     for page in pages:
-        for check in (*page.checks, *page.listed):
+        for check in page.checks:
+            first.setdefault(check.code, page.address)
+    for page in pages:
+        for check in page.listed:
             first.setdefault(check.code, page.address)
     return tuple(replace(check, page=first.get(check.code, "")) for check in checks)
 
