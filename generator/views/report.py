@@ -1,6 +1,7 @@
-"""The translator's report in one reader's language: progress per language and section, the
-coverage matrix (filterable by status and team), then every finding grouped by its check,
-each at a link to its line."""
+"""The translator's report in one reader's language: the page's language's texts (almanac,
+interface, rules) and what the official data gives in it, progress per language and section,
+the coverage matrix, what each language can translate now, then every finding grouped by its
+check, each at a link to its line (views/report_pages.py cuts it into pages)."""
 from __future__ import annotations
 
 from collections import Counter
