@@ -17,6 +17,7 @@ from generator.output.browser import serve
 from generator.pipeline import load_corpus
 from tests.conftest import FILES, ROOT, free_port, line_of
 from tests.projects import SMALL_ALMANAC, almanac, site_files, site_project
+from tests.test_site import report_html
 
 URL = "http://127.0.0.1:8000/"
 CHEF = ("content/en/004_small.txt", SMALL_ALMANAC.encode())
@@ -131,8 +132,9 @@ def test_a_character_in_one_language_only_and_not_in_the_glossary(tmp_path):
     project = site_project(tmp_path, {"ko/001_x.txt": almanac_text.encode()})
     pages = built_pages(project)
     assert "en/characters/떠돌이악사/index.html" in pages
-    report = (project / "site" / "en" / "report" / "index.html").read_text(encoding="utf-8")
-    assert '<a href="../characters/떠돌이악사/">떠돌이 악사</a>' in report
+    report = (project / "site" / "en" / "report" / "coverage-townsfolk" / "index.html"
+              ).read_text(encoding="utf-8")
+    assert '<a href="../../characters/떠돌이악사/">떠돌이 악사</a>' in report
 
 
 def test_a_name_of_punctuation_only(tmp_path):
@@ -162,7 +164,12 @@ def test_character_almanacs_only_build_a_site(tmp_path):
     pages = built_pages(site_project(tmp_path))
     assert [p for p in pages if p.startswith("ko/") and p.endswith("index.html")] == [
         "ko/characters/chef/index.html", "ko/characters/imp/index.html", "ko/index.html",
-        "ko/report/index.html", "ko/scripts/index.html",
+        # The report: the coverage of each team, the findings of each severity, the summary,
+        # what Korean lacks.
+        "ko/report/coverage-demon/index.html", "ko/report/coverage-townsfolk/index.html",
+        "ko/report/findings-error/index.html", "ko/report/findings-info/index.html",
+        "ko/report/findings-warning/index.html", "ko/report/index.html",
+        "ko/report/translatable-ko/index.html", "ko/scripts/index.html",
         "ko/sources/en/004_small.txt/index.html", "ko/teams/demon/index.html",
         "ko/teams/townsfolk/index.html"]
 
@@ -467,8 +474,7 @@ def test_only_files_the_tool_read_are_published_as_source_views(tmp_path):
                          for p in (project / "site").rglob("*") if p.is_file())
     assert ("BEGIN KEY" in everything, "private notes" in everything,
             "secret ability" in everything) == (False, False, False)
-    report = (project / "site" / "en" / "report" / "index.html").read_text(encoding="utf-8")
-    assert "content/notes.md" in report  # named as a finding
+    assert "content/notes.md" in report_html(project / "site", "en")  # named as a finding
 
 
 # ---- refused, not accepted: what would give an empty or a wrong output, or fail after the work

@@ -115,10 +115,17 @@ def test_check_ends_with_a_count_line_in_the_readers_language(tmp_path):
         "content/en/004_small.txt:9: info missing-translation: Imp (임프) has no Korean entry",
         "content/en/005_bad.txt:2: error undecodable: not UTF-8 at byte 10: invalid start byte; "
         "file skipped"]
-    assert result.stderr == "2 characters, 0 scripts, 0 rulebooks; 1 error, 0 warnings, 2 infos\n"
+    # Then what each language lacks, as the report and export-po count it.
+    assert result.stderr.splitlines() == [
+        "2 characters, 0 scripts, 0 rulebooks; 1 error, 0 warnings, 2 infos",
+        "Korean: 8 texts to translate (export-po --lang ko)",
+        "English: 0 texts to translate (export-po --lang en)"]
     korean = almanac("check", "--lang", "ko", "--format", "json", cwd=tmp_path)
     assert len(json.loads(korean.stdout)) == 3
-    assert korean.stderr == "캐릭터 2개, 스크립트 0개, 규칙서 0개; 오류 1개, 경고 0개, 정보 2개\n"
+    assert korean.stderr.splitlines() == [
+        "캐릭터 2개, 스크립트 0개, 규칙서 0개; 오류 1개, 경고 0개, 정보 2개",
+        "한국어: 번역할 텍스트 8개 (export-po --lang ko)",
+        "영어: 번역할 텍스트 0개 (export-po --lang en)"]
 
 
 def test_quiet_says_only_what_is_wrong(tmp_path):

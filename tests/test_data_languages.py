@@ -312,7 +312,9 @@ def test_the_report_has_the_almanacs_languages_alone(project, built, tag):
     of what it has and lacks."""
     report = html_of(project, tag, "report/")
     assert sorted(set(re.findall(r'<tr data-lang="([^"]+)"', report))) == sorted({"en", "ko", tag})
-    assert sorted(set(re.findall(r'data-lang="([^"]+)" data-section', report))) == ["en", "ko"]
+    matrix = html_of(project, tag, "report/coverage-townsfolk/")
+    assert sorted(set(re.findall(r'<span class="almanac-status [^"]+" data-lang="([^"]+)"',
+                                 matrix))) == ["en", "ko"]
 
 
 def test_the_theme_is_kept_once_on_disk(project, built):

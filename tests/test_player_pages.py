@@ -202,13 +202,14 @@ def test_headings_have_readable_anchors_and_anchor_links_find_their_targets(buil
     for html_file in site.rglob("*.html"):
         html = unescape(html_file.read_text(encoding="utf-8"))
         assert not re.findall(r'\bid="_\d+"', html), html_file
-        if html_file.parent.name != "report":  # the report's links are checked below
-            assert dangling_anchors(html) == set(), html_file
+        assert dangling_anchors(html) == set(), html_file
     for lang in ("ko", "en"):
+        # The summary links each check with findings to the page they begin on, at its heading.
         report = page(site, lang, "report")
         for code in ("damaged-name", "ability-quote", "unwritten", "toc-mismatch"):
-            assert f'<a href="#{code}"><code>{code}</code></a>' in report
-            assert f'id="{code}"' in report
+            found = re.search(rf'<a href="\.\./report/(findings-[a-z]+(?:-\d+)?)/#{code}"><code>{code}'
+                              r'</code></a>', report)
+            assert found and f'id="{code}"' in page(site, lang, f"report/{found[1]}")
 
 
 def test_both_languages_have_the_same_pages(built_site):

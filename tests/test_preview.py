@@ -369,11 +369,13 @@ def test_a_later_serve_updates_the_preview_it_finds(tmp_path):
     project = site_project(tmp_path)
     url = "http://127.0.0.1:8000/"
     with preview_lock(project):
-        # Every page: home, scripts, report, two teams, two characters, the source file.
-        assert Preview(project, url).update() == {"ko": 8, "en": 8}
+        # Every page: home, scripts, two teams, two characters, the source file, and the
+        # report's seven (its summary, each team's coverage, each severity's findings, what
+        # Korean lacks).
+        assert Preview(project, url).update() == {"ko": 14, "en": 14}
         assert Preview(project, url).update() == {"ko": 0, "en": 0}
         (project / "build" / "preview" / "en" / "built-with").unlink()
-        assert Preview(project, url).update() == {"ko": 0, "en": 8}
+        assert Preview(project, url).update() == {"ko": 0, "en": 14}
 
 
 def test_serve_with_errors_serves_the_last_good_preview(tmp_path):

@@ -1,6 +1,7 @@
 """The translator's report in the reader's language: every check and finding from the
-catalogs, a matrix that fits at 1280 px and scrolls with its character column on a phone,
-filters, progress, links from each file:line to the line, and readable colours."""
+catalogs, pages a phone loads whole, a matrix that fits at 1280 px and scrolls with its
+character column on a phone, filters, progress, links from each file:line to the line, and
+readable colours."""
 from __future__ import annotations
 
 import re
@@ -14,7 +15,7 @@ from generator.checks import REGISTRY
 from generator.facts.catalogs import catalog_path
 from generator.views.messages import message
 from tests.conftest import FILES, line_of
-from tests.test_site import page, text_of
+from tests.test_site import page, report_html, text_of
 
 TEMPLATES = [template for value in vars(codes).values() if isinstance(value, codes.Code)
              for template in (value.description, *value.messages.values())]
@@ -54,8 +55,8 @@ def test_korean_findings_read_in_korean(diagnostics):
 def test_the_korean_report_has_no_english_descriptions_or_messages(built_site, diagnostics):
     site, _ = built_site
     # Spans (a value's language) are inline: no space where they begin and end.
-    korean = text_of(re.sub(r"</?span[^>]*>", "", page(site, "ko", "report")))
-    english = text_of(re.sub(r"</?span[^>]*>", "", page(site, "en", "report")))
+    korean = text_of(re.sub(r"</?span[^>]*>", "", report_html(site, "ko")))
+    english = text_of(re.sub(r"</?span[^>]*>", "", report_html(site, "en")))
     for check in REGISTRY:
         described = text_of(check.description)  # as the page reads: "<language>" is no tag
         assert described in english
@@ -69,10 +70,11 @@ def test_the_korean_report_has_no_english_descriptions_or_messages(built_site, d
 
 def test_every_finding_links_to_its_line(built_site):
     site, _ = built_site
-    html = page(site, "ko", "report")
+    html = report_html(site, "ko")
     step = "매일 밤, 진짜 악마가 공격하기 전에 미치광이를"  # the Lunatic's, with Bangla letters
     at = line_of(FILES["000"], step)
-    link = f'<a href="../sources/ko/000_a5b1c4d9f849e54a.txt/#L{at}"><code>' \
+    # From a page of findings, report/findings-…/: two folders below the language's root.
+    link = f'<a href="../../sources/ko/000_a5b1c4d9f849e54a.txt/#L{at}"><code>' \
            f'content/ko/000_a5b1c4d9f849e54a.txt:{at}</code></a>'
     assert link in html
     source = page(site, "ko", "sources/ko/000_a5b1c4d9f849e54a.txt")
@@ -97,23 +99,31 @@ def test_progress_counts_present_sections(built_site):
 
 
 @pytest.fixture
-def report(context, site_url):
-    def opened(lang: str, width: int):
+def opened(context, site_url):
+    """A report page of a language (its summary: "") in a tab of the width given."""
+    def opening(lang: str, width: int, part: str = ""):
         tab = context.new_page()
         tab.set_viewport_size({"width": width, "height": 900})
-        tab.goto(f"{site_url}{lang}/report/")
+        tab.goto(f"{site_url}{lang}/report/{part}")
         return tab
     pages = []
-    yield lambda lang, width: pages.append(opened(lang, width)) or pages[-1]
+    yield lambda *args: pages.append(opening(*args)) or pages[-1]
     for tab in pages:
         tab.close()
 
 
-def test_the_matrix_fits_at_1280_px_and_keeps_names_in_view_on_a_phone(report):
-    wide = report("en", 1280)
+def coverage_of(site, lang: str, ident: str) -> str:
+    """The coverage page whose rows have the character's."""
+    return next(p.parent.name + "/" for p in sorted((site / lang / "report").glob(
+        "coverage-*/index.html")) if f'data-id="{ident}"' in p.read_text(encoding="utf-8"))
+
+
+def test_the_matrix_fits_at_1280_px_and_keeps_names_in_view_on_a_phone(opened, built_site):
+    site, _ = built_site
+    wide = opened("en", 1280, coverage_of(site, "en", "noble"))
     assert wide.evaluate("() => { const m = document.querySelector('.almanac-matrix');"
                          " return m.scrollWidth <= m.clientWidth }")
-    phone = report("ko", 390)
+    phone = opened("ko", 390, coverage_of(site, "ko", "noble"))
     matrix = phone.locator(".almanac-matrix")
     assert matrix.evaluate("m => m.scrollWidth > m.clientWidth")  # it scrolls sideways …
     matrix.evaluate("m => { m.scrollLeft = 400 }")
@@ -123,13 +133,23 @@ def test_the_matrix_fits_at_1280_px_and_keeps_names_in_view_on_a_phone(report):
     assert name.inner_text() == "귀족"
 
 
-def test_on_a_phone_the_header_stays_codes_stay_whole_and_korean_rows_read_in_order(report):
-    phone = report("ko", 390)
+def test_on_a_phone_the_header_stays_codes_stay_whole_and_korean_rows_read_in_order(opened):
+    phone = opened("ko", 390, "coverage-townsfolk/")
     matrix = phone.locator(".almanac-matrix")
-    matrix.evaluate("m => { m.scrollTop = 600 }")
+    matrix.evaluate("m => { m.scrollTop = 200 }")
     header = phone.locator(".almanac-matrix-table thead th").nth(1)
-    assert matrix.evaluate("m => m.scrollTop") == 600  # the rows scrolled under …
+    assert matrix.evaluate("m => m.scrollTop") == 200  # the rows scrolled under …
     assert abs(header.bounding_box()["y"] - matrix.bounding_box()["y"]) < 1  # … the header
+    names = phone.evaluate("() => [...document.querySelectorAll("
+                           "'.almanac-matrix-table tbody tr[data-team=\"townsfolk\"] th')]"
+                           ".map(th => th.textContent)")
+    assert len(names) > 10 and names == sorted(names)  # 가나다
+    # The next page of the team goes on where this one ends.
+    following = opened("ko", 390, "coverage-townsfolk-2/").evaluate(
+        "() => [...document.querySelectorAll('.almanac-matrix-table tbody th')]"
+        ".map(th => th.textContent)")
+    assert following and names[-1] < following[0]
+    phone = opened("ko", 390, "findings-warning/")
     broken = phone.evaluate("() => [...document.querySelectorAll('.almanac-checks code')]"
                             ".filter(c => c.getClientRects().length > 1 || c.offsetHeight >"
                             " 1.6 * parseFloat(getComputedStyle(c).lineHeight || 16))"
@@ -138,34 +158,32 @@ def test_on_a_phone_the_header_stays_codes_stay_whole_and_korean_rows_read_in_or
     widths = phone.evaluate("() => [...document.querySelectorAll('.almanac-checks td:last-child')]"
                             ".map(td => td.getBoundingClientRect().width)")
     assert min(widths) >= 14 * 16 * 0.7 - 1  # the description column keeps its reading width
-    names = phone.evaluate("() => [...document.querySelectorAll("
-                           "'.almanac-matrix-table tbody tr[data-team=\"townsfolk\"] th')]"
-                           ".map(th => th.textContent)")
-    assert len(names) > 10 and names == sorted(names)  # 가나다
 
 
-
-def test_on_a_phone_each_command_to_export_is_on_the_screen_whole(report):
-    phone = report("ko", 390)
-    boxes = phone.evaluate("() => [...document.querySelectorAll('.almanac-translatable code')]"
+@pytest.mark.parametrize("part", ["", "translatable-en/"])
+def test_on_a_phone_each_command_is_on_the_screen_whole(opened, part):
+    phone = opened("ko", 390, part)
+    boxes = phone.evaluate("() => [...document.querySelectorAll('.md-content code')]"
                            ".map(c => { const r = c.getBoundingClientRect();"
                            " return [c.textContent, r.left, r.right] })")
-    assert len(boxes) > 10 and boxes[0][0].startswith("almanac export-po --lang ")
+    commands = [text for text, _, _ in boxes if text.startswith("almanac export-po --lang ")]
+    assert len(commands) > (10 if part else 0)
     assert [text for text, left, right in boxes if left < 0 or right > 390] == []
     assert phone.evaluate("document.documentElement.scrollWidth") == 390
 
-def test_filters_by_status_and_team(report):
-    tab = report("en", 1280)
+
+def test_filters_by_status(opened, built_site):
+    site, _ = built_site
+    tab = opened("en", 1280, coverage_of(site, "en", "professor"))
+    rows = tab.locator(".almanac-matrix-table tbody tr")
     shown = tab.locator("form.almanac-filter output")
-    assert shown.inner_text() == "79 / 79"
+    assert shown.inner_text() == f"{rows.count()} / {rows.count()}"
     tab.select_option("form.almanac-filter select[name=status]", "untranslated")
-    assert shown.inner_text() == "5 / 79"
+    untranslated = tab.locator('.almanac-matrix-table tbody tr[data-lacking~="untranslated"]')
+    assert 0 < untranslated.count() < rows.count()
+    assert shown.inner_text() == f"{untranslated.count()} / {rows.count()}"
     assert tab.locator('tr[data-id="professor"]').is_visible()
-    assert not tab.locator('tr[data-id="noble"]').is_visible()
-    tab.select_option("form.almanac-filter select[name=status]", "")
-    tab.select_option("form.almanac-filter select[name=team]", "demon")
-    visible = tab.locator(".almanac-matrix-table tbody tr:visible")
-    assert visible.count() == tab.locator('.almanac-matrix-table tbody tr[data-team="demon"]').count()
+    assert tab.locator(".almanac-matrix-table tbody tr:visible").count() == untranslated.count()
 
 
 CONTRAST = """() => {
@@ -194,7 +212,8 @@ CONTRAST = """() => {
 }"""
 
 
-@pytest.mark.parametrize("path", ["en/report/", "ko/report/", "ko/nightsheets/000-first/",
+@pytest.mark.parametrize("path", ["en/report/", "ko/report/", "en/report/coverage-townsfolk/",
+                                  "ko/report/findings-warning/", "ko/nightsheets/000-first/",
                                   "en/scriptsheets/000/"])
 def test_report_and_sheets_meet_aa_contrast(page, site_url, path):
     page.goto(site_url + path)
@@ -235,3 +254,55 @@ def test_translatable_now_stale_and_draft_and_rows_in_the_readers_order(tmp_path
     # Korean rows in 가나다 order within each team.
     townsfolk = [r.name for r in view.rows if r.team == "townsfolk"]
     assert townsfolk == sorted(townsfolk) and townsfolk[0] < townsfolk[-1]
+
+
+# A page of the site (the theme's markup, the menu) around the report's Markdown: a page may
+# hold at most 300 KiB, the theme's share of it well under 50 KiB (some 25–40 KiB built).
+PAGE_BYTES = 300 * 1024
+THEME_BYTES = 50 * 1024
+
+
+def test_every_report_page_holds_at_most_300_kib_and_the_summary_links_its_parts(built_site):
+    site, _ = built_site
+    for lang in ("ko", "en"):
+        files = sorted((site / lang / "report").glob("**/index.html"))
+        sizes = {f.parent.relative_to(site / lang).as_posix(): f.stat().st_size for f in files}
+        assert len(sizes) > 8 and max(sizes.values()) <= PAGE_BYTES, sizes
+        summary = page(site, lang, "report")
+        parts = [path.removeprefix("report/") for path in sizes if path != "report"]
+        # Each team's and language's pages, and each severity's first (it links the next).
+        linked = set(re.findall(r'<a href="\.\./report/([^"/]+)/"', summary))
+        assert linked == {part for part in parts if not re.search(r"findings-\w+-\d+$", part)}
+        assert {"coverage-townsfolk", "translatable-en", "findings-warning"} <= linked
+
+
+def test_a_report_twenty_times_larger_is_cut_into_pages_as_small(corpus, diagnostics):
+    """Rows, batches and findings past a page's share go on to the next page: each page's
+    Markdown leaves the theme its share of 300 KiB, and its elements stay near the share."""
+    from dataclasses import replace
+
+    from generator.model import SECTIONS
+    from generator.output.language_sites import REPORT_TEMPLATES
+    from generator.output.render import environment
+    from generator.views.report import report_view
+    from generator.views.report_pages import ELEMENTS, report_pages
+    from tests.conftest import ROOT
+    view = report_view(corpus, diagnostics, "ko", frozenset())
+    large = replace(view, rows=view.rows * 20, translatable=view.translatable * 20,
+                    checks=tuple(replace(check, findings=check.findings * 20)
+                                 for check in view.checks))
+    env = environment(ROOT / "templates", "ko", corpus)
+    parts = report_pages(large)
+    assert len(parts) > 10 * len(report_pages(view)) // 2
+    for part in parts:
+        markdown = env.get_template(REPORT_TEMPLATES[part.kind]).render(
+            root="../", html_root="../../", report=large, part=part, pages=parts,
+            sections=SECTIONS)
+        assert len(markdown.encode()) <= PAGE_BYTES - THEME_BYTES, part.path
+        # Its own elements beside the links to the other parts of its kind.
+        elements = len(re.findall(r"<[a-z]", markdown.split("</nav>")[-1]))
+        assert elements <= ELEMENTS * 1.2, (part.path, elements)
+    shown = [row.id for part in parts for row in part.rows]
+    assert len(shown) == len(large.rows)
+    assert sum(len(c.findings) for p in parts if p.kind == "findings" for c in p.checks) == \
+        sum(len(c.findings) for c in large.checks)

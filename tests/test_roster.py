@@ -14,6 +14,7 @@ from generator.output.browser import serve
 from tests.conftest import ROOT
 from tests.projects import site_project
 from tests.search_box import SearchBox
+from tests.test_site import report_html
 
 OFFICIAL = ROOT / "tests" / "fixtures" / "official"
 ROSTER = ["chef", "fortuneteller", "imp", "poisoner", "spy"]
@@ -104,8 +105,7 @@ def test_team_pages_home_search_and_report_see_the_same_roster(sites):
     assert "almanac-roster-note" not in home
     index = json.loads((site / "ko" / "search" / "search_index.json").read_text("utf-8"))
     assert "첩자" in {doc["title"] for doc in index["docs"]}
-    report = page(site, "en", "report")
-    assert sorted(set(re.findall(r'<tr data-id="([^"]+)"', report))) == ROSTER
+    assert sorted(set(re.findall(r'<tr data-id="([^"]+)"', report_html(site, "en")))) == ROSTER
 
 
 def test_without_the_data_the_home_page_says_how_to_get_every_character(sites):

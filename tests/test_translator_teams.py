@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -12,6 +13,7 @@ from xml.etree import ElementTree
 
 import pytest
 
+from generator.cards import joined
 from generator.facts.languages import ALMANAC, CARD, Source, undeclared
 from generator.pipeline import load_corpus
 from generator.read.po import read_po_bytes
@@ -272,6 +274,69 @@ def test_check_counts_sections_and_finds_what_pofilter_finds(tmp_path):
         if not m.context.startswith(("onuw/", "script/")))
 
 
+def test_check_export_po_and_the_report_give_one_count(tmp_path, official):
+    """What a language lacks, counted once (translation/lacking.py, the official card's
+    sections covered): check's line of each language, the messages of a whole export-po and
+    the report's progress (its sections of those it has or lacks) give the same number."""
+    from generator.facts.official import load_official
+    from generator.views.report import report_view
+    project = project_copy(tmp_path)
+    assert almanac("update-po", "--lang", "ja", "--official", str(official),
+                   root=project).returncode == 0
+    monk = next(m for m in store(project, "ja").messages if m.context == "monk/summary")
+    (project / "ja.po").write_bytes(po("ja", ("monk/summary", monk.id, "僧侶の要約。")))
+    assert almanac("import-po", "ja.po", root=project).returncode == 0
+    checked = almanac("check", "--official", str(official), root=project)
+    counts = dict(re.findall(r"^(\w+): (\d+) texts? to translate \(export-po --lang \1\)$",
+                             checked.stderr.replace("Korean", "ko").replace("English", "en")
+                             .replace("Japanese", "ja"), re.M))
+    assert sorted(counts) == ["en", "ja", "ko"]
+    corpus = load_corpus(project)
+    progress = {p.lang: p for p in report_view(joined(corpus, load_official(official)), (), "en",
+                                               frozenset()).progress}
+    for lang, count in counts.items():
+        exported = tmp_path / f"{lang}-all.po"
+        assert almanac("export-po", "--lang", lang, "--official", str(official), "-o",
+                       str(exported), root=project).returncode == 0
+        messages = read_po_bytes(exported.read_bytes(), exported.name).messages
+        assert int(count) == len(messages) == progress[lang].of - progress[lang].present, lang
+    # The card the data gives in Japanese (the Poisoner's ability) is not lacking; without the
+    # data, it is.
+    without = almanac("check", "--no-official", root=project).stderr
+    assert f"Japanese: {int(counts['ja']) + 1} texts to translate" in without
+    # Its missing-translation findings name each section it counts, character by character.
+    named = [line for line in checked.stdout.splitlines()
+             if "missing-translation" in line and "Japanese" in line]
+    assert named and not any("Poisoner" in line and "Ability" in line for line in named)
+
+
+def test_update_po_with_the_official_data_adds_only_its_words(tmp_path, official):
+    """The store's comments with --official are those without it, and the official words: the
+    character's name in the language beside its others, and the hints of the terms it uses;
+    the messages it leaves out are the sections its card gives (covered)."""
+    stores = {}
+    for name, given in (("without", ()), ("with", ("--official", str(official)))):
+        project = project_copy(tmp_path / name)
+        assert almanac("update-po", "--lang", "ja", *given, root=project).returncode == 0
+        stores[name] = {m.context: m for m in store(project, "ja").messages}
+    assert set(stores["without"]) - set(stores["with"]) == {"poisoner/ability"}
+    assert set(stores["with"]) <= set(stores["without"])
+    hinted = named = 0
+    for context, message in stores["with"].items():
+        plain = stores["without"][context]
+        assert (message.id, message.string, message.flags, message.locations) == \
+            (plain.id, plain.string, plain.flags, plain.locations)
+        comments = [c for c in message.auto_comments if not c.startswith("terms: ")]
+        hinted += len(comments) < len(message.auto_comments)
+        assert [c for c in plain.auto_comments if c.startswith("terms: ")] == []
+        if comments != list(plain.auto_comments):  # the name in Japanese, before the section
+            *names, section = comments[0].split(" · ")
+            assert " · ".join([*names[:-1], section]) == plain.auto_comments[0], context
+            assert comments[1:] == list(plain.auto_comments[1:]), context
+            named += 1
+    assert hinted > 0 and named > 0
+
+
 def test_each_message_says_where_it_shows(project):
     almanac("update-po", "--lang", "ja", root=project)
     monk = next(m for m in store(project, "ja").messages if m.context == "monk/how_to_run")
@@ -343,7 +408,7 @@ def test_the_report_of_a_language_says_what_it_and_the_official_data_lack(offici
     from generator.facts.official import load_official
     from generator.views.report import OfficialShare, report_view
     corpus = load_corpus(ROOT, ("ja",))  # as a build of the Japanese site has it
-    report = report_view(corpus, (), "ja", frozenset(), load_official(official))
+    report = report_view(joined(corpus, load_official(official)), (), "ja", frozenset())
     assert [p.lang for p in report.progress] == ["ko", "en", "ja"]
     assert {c.states[-1][0] for row in report.rows for c in row.cells} == {"en"}  # matrix as was
     glossary = "almanac export-glossary --lang ja --official DIR -o ja.tbx"

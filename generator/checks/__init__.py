@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from generator.codes import CORPUS_CODES, Code
+from generator.facts.official import OfficialTexts
 from generator.model import Corpus, Diagnostic
 
 
@@ -17,7 +19,8 @@ from generator.model import Corpus, Diagnostic
 class Check:
     kind: Code
     family: str
-    run: Callable[[Corpus], Iterable[Diagnostic]] | None  # None: found while parsing
+    run: Callable[..., Iterable[Diagnostic]] | None  # None: found while parsing
+    official: bool = False  # run takes the official data too: (corpus, official)
 
     @property
     def code(self) -> str:
@@ -36,19 +39,23 @@ class Check:
 REGISTRY: list[Check] = [Check(kind, "parse", None) for kind in CORPUS_CODES]
 
 
-def check(kind: Code):
-    """Register a function corpus → findings of this code as a check."""
-    def register(function: Callable[[Corpus], Iterable[Diagnostic]]):
-        REGISTRY.append(Check(kind, function.__module__.rsplit(".", 1)[-1], function))
+def check(kind: Code, official: bool = False):
+    """Register a function corpus → findings of this code as a check; official: one of (corpus,
+    official data) → findings, for a check that counts what the official data gives."""
+    def register(function: Callable[..., Iterable[Diagnostic]]):
+        REGISTRY.append(Check(kind, function.__module__.rsplit(".", 1)[-1], function, official))
         return function
     return register
 
 
-def run_checks(corpus: Corpus) -> tuple[Diagnostic, ...]:
+def run_checks(corpus: Corpus, official: OfficialTexts | None = None) -> tuple[Diagnostic, ...]:
+    """Every finding; official: the data given with --official, whose texts count as the
+    report counts them (translation/lacking.covered)."""
     found = list(corpus.diagnostics)
     for registered in REGISTRY:
         if registered.run is not None:
-            found += registered.run(corpus)
+            arguments: tuple[Any, ...] = (corpus, official) if registered.official else (corpus,)
+            found += registered.run(*arguments)
     return tuple(sorted(found, key=lambda d: (d.file, d.line, d.code, d.message)))
 
 

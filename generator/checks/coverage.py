@@ -5,6 +5,7 @@ from __future__ import annotations
 from generator.checks import check
 from generator.checks.fields import entries
 from generator.codes import BORROWED_NAME, MISSING_TRANSLATION, UNTRANSLATED_ENTRY, UNWRITTEN
+from generator.facts.official import OfficialTexts
 from generator.model import (
     MISSING,
     PLACEHOLDER,
@@ -69,14 +70,15 @@ def borrowed_name(corpus: Corpus):
                                    chain=corpus.languages.others(language.code), ids=shown)
 
 
-@check(MISSING_TRANSLATION)
-def missing_translation(corpus: Corpus):
+@check(MISSING_TRANSLATION, official=True)
+def missing_translation(corpus: Corpus, official: OfficialTexts | None):
     """Each character with sections a language lacks, counted as the report and export-po count
-    them (translation/lacking.py): one finding a character, naming its sections, so that a
-    translated section does not hide the others."""
+    them (translation/lacking.py; a section the official card gives in the language is not
+    lacking): one finding a character, naming its sections, so that a translated section does
+    not hide the others."""
     for lang in corpus.languages.codes:
         by_character: dict[str, list[str]] = {}
-        for item in lacking(corpus, lang):
+        for item in lacking(corpus, lang, official):
             by_character.setdefault(item.character.id, []).append(item.section)
         for character in corpus.characters:
             sections = by_character.get(character.id)

@@ -20,10 +20,11 @@ def official_folder(args: argparse.Namespace) -> str:
     return str(kept) if kept else ""
 
 
-def official_data(args: argparse.Namespace) -> OfficialTexts | None:
+def official_data(args: argparse.Namespace, every: bool = False) -> OfficialTexts | None:
     """The official data files of official_folder(args), None without one: only the files of
     the languages the command asks for (--languages or --lang naming codes), every language's
-    where it asks for all or for those of languages.yaml (whose notices name the data's others).
+    where it asks for all or for those of languages.yaml (whose notices name the data's others),
+    or where every (a --lang that names the reader's language alone, as check's).
     What was read past is one line each, on standard error."""
     folder = official_folder(args)
     if not folder:
@@ -31,7 +32,7 @@ def official_data(args: argparse.Namespace) -> OfficialTexts | None:
             print(f"{official_home()}: no roles.json: the official data is left out (`almanac "
                   "official fetch` fetches it again)", file=sys.stderr)
         return None
-    asked = getattr(args, "languages", None) or getattr(args, "lang", None)
+    asked = None if every else getattr(args, "languages", None) or getattr(args, "lang", None)
     wanted = None if not asked or asked.strip() == "all" else \
         {language_tag(code.strip()) for code in asked.split(",") if code.strip()}
     official = load_official(Path(folder), wanted)

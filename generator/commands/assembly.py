@@ -75,7 +75,7 @@ class Assembly:
         """The languages to build selected (an unknown one is an error) and the checks run."""
         selection = select_languages(corpus.languages, self.official, self.languages,
                                      self.official_dir)
-        diagnostics = run_checks(corpus)
+        diagnostics = run_checks(corpus, self.official)
         # The checks see the almanac's languages; the site, those asked for.
         return Checked(joined(replace(corpus, languages=selection.languages), self.official),
                        diagnostics, selection.notices)

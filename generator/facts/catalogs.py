@@ -15,6 +15,7 @@ from generator.errors import AlmanacError
 from generator.facts.language_codes import babel_code, parent_tags, private_use
 from generator.facts.mo import compiled
 from generator.read.po import PoFile, PoMessage, read_po_bytes
+from generator.translatable import REVIEWED
 
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
 TEMPLATE = "messages.pot"
@@ -120,3 +121,28 @@ def catalog_stats(lang: str) -> CatalogStats:
         lang=lang, total=len(messages),
         untranslated=tuple(m.id for m in messages if is_untranslated(m)),
         fuzzy=tuple(m.id for m in messages if m.fuzzy))
+
+
+@dataclass(frozen=True)
+class CatalogProgress:
+    """The interface strings of a language's catalog: translated (no draft), of those reviewed
+    (a translator comment `# reviewed`, as in the almanac's stores), of all; the catalog's file
+    and the command that makes or updates it, from the project's root."""
+
+    written: int
+    reviewed: int
+    total: int
+    file: str
+    command: str
+
+
+def catalog_progress(lang: str) -> CatalogProgress:
+    messages = catalog_messages(lang)
+    written = [m for m in messages if not is_untranslated(m) and not m.fuzzy]
+    path = catalog_path(lang)
+    file = path.relative_to(LOCALES.parent.parent).as_posix()
+    # A language without a catalog begins one from the template; update_catalogs keeps them all.
+    command = "scripts/update_catalogs" if has_catalog(lang) else \
+        f"pybabel init -i generator/locales/{TEMPLATE} -d generator/locales -l {babel_code(lang)}"
+    reviewed = sum(1 for m in written if any(c.strip() == REVIEWED for c in m.comments))
+    return CatalogProgress(len(written), reviewed, len(messages), file, command)

@@ -33,7 +33,15 @@ from generator.views.onuw import (
     rulebook,
     wake_rows,
 )
-from generator.views.report import report_view
+from generator.views.report import ReportView, report_view
+from generator.views.report_pages import (
+    COVERAGE,
+    FINDINGS,
+    SUMMARY,
+    TRANSLATABLE,
+    ReportPage,
+    report_pages,
+)
 from generator.views.rules import RuleTermView, rule_views, rules_view
 from generator.views.scriptsheet import build_script_sheet
 from generator.views.sheet_kinds import NIGHTS
@@ -76,6 +84,15 @@ class LanguageViews:
     @cached_property
     def roles(self) -> tuple[RoleView, ...]:
         return role_views(self.corpus, self.lang) if self.book else ()
+
+    @cached_property
+    def report(self) -> ReportView:
+        shown = frozenset(source.file for source in self.data.sources)
+        return report_view(self.corpus, self.data.diagnostics, self.lang, shown)
+
+    @cached_property
+    def report_pages(self) -> tuple[ReportPage, ...]:
+        return tuple(report_pages(self.report))
 
     @cached_property
     def orders(self) -> SheetOrders:
@@ -199,11 +216,16 @@ def _narrations(views: LanguageViews) -> Made:
                                                         title_lang)}
 
 
-def _report(views: LanguageViews) -> Made:
-    shown = frozenset(source.file for source in views.data.sources)
-    yield "", {"report": report_view(views.corpus, views.data.diagnostics, views.lang, shown,
-                                     views.corpus.official),
-               "sections": SECTIONS}
+def _report(kind: str) -> Callable[[LanguageViews], Made]:
+    """The report's pages of one kind (views/report_pages.py): the summary, or each part of
+    the coverage, the translatable batches or the findings, by its path from docs/."""
+    def made(views: LanguageViews) -> Made:
+        for part in views.report_pages:
+            if part.kind == kind:
+                yield "" if kind == SUMMARY else part.path.removesuffix(".md"), {
+                    "report": views.report, "part": part, "pages": views.report_pages,
+                    "sections": SECTIONS}
+    return made
 
 
 def _sources(views: LanguageViews) -> Made:
@@ -233,7 +255,11 @@ KINDS = (
     PageKind("scriptsheets/{}.md", "scriptsheet/page.md.j2", _script_sheets, SHEETS),
     PageKind("nightsheets/{}.md", "nightsheet/page.md.j2", _night_sheets, SHEETS),
     PageKind("nightsheets/onuw-set-{}.md", "narration/page.md.j2", _narrations, SHEETS),
-    PageKind("report.md", "report.md.j2", _report, REPORT, alone=True),
+    PageKind("report.md", "report.md.j2", _report(SUMMARY), REPORT, alone=True),
+    # Its parts, which grow with the corpus: the summary links them.
+    PageKind("{}.md", "report/coverage.md.j2", _report(COVERAGE)),
+    PageKind("{}.md", "report/translatable.md.j2", _report(TRANSLATABLE)),
+    PageKind("{}.md", "report/findings.md.j2", _report(FINDINGS)),
     PageKind("{}", "source.md.j2", _sources),  # sources/<file under content/>.md
 )
 # The menu's sections that list pages, as the catalogs name them.

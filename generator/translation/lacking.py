@@ -11,6 +11,7 @@ from generator.model import PRESENT, SECTIONS, UNTRANSLATED, Character, Corpus, 
 from generator.read.corpus import store_file
 from generator.read.po import PoMessage
 from generator.resolve import shown_translation, store_sections
+from generator.translatable import REVIEWED
 from generator.translation.onuw_texts import book_texts
 
 STALE, DRAFT = "stale", "draft"  # a translation made from an earlier text; one marked fuzzy
@@ -20,11 +21,6 @@ CARD_SECTIONS = ("ability", "flavor")  # the almanac's sections an official card
 ROLE_DESCRIPTION = "description"
 # A script's title, in another language than its script's (script/<id>/title).
 SCRIPT_TITLE = "title"
-
-
-# A translator comment (`# reviewed`) marking a store translation reviewed by a second person:
-# msgmerge and msgcat keep translator comments, and update-po drops it when the source changes.
-REVIEWED = "reviewed"
 
 
 def is_reviewed(message: PoMessage) -> bool:
@@ -283,3 +279,10 @@ def lacking(corpus: Corpus, lang: str, official: OfficialTexts | None = None
             yield Lacking(character, section, DRAFT, item.source, item.lines)
         else:
             yield item
+
+
+def to_translate(corpus: Corpus, lang: str, official: OfficialTexts | None = None) -> int:
+    """How many texts lang lacks: its sections (lacking), One Night's texts and the scripts'
+    titles. The one count `check`, the report's progress and a whole `export-po` give."""
+    return sum(1 for _ in lacking(corpus, lang, official)) + \
+        sum(1 for _ in lacking_roles(corpus, lang)) + sum(1 for _ in lacking_titles(corpus, lang))

@@ -13,9 +13,9 @@ from generator.files import write_text
 from generator.model import PRESENT, SECTIONS, Corpus
 from generator.read.corpus import store_file
 from generator.read.po import PoFile, PoMessage
+from generator.translatable import REVIEWED
 from generator.translation.comments import Address, message_comments
 from generator.translation.lacking import (
-    REVIEWED,
     other_texts,
     same_text,
     source_text,

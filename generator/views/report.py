@@ -1,6 +1,7 @@
-"""The translator's report in one reader's language: progress per language and section, the
-coverage matrix (filterable by status and team), then every finding grouped by its check,
-each at a link to its line."""
+"""The translator's report in one reader's language: the page's language's texts (almanac,
+interface, rules) and what the official data gives in it, progress per language and section,
+the coverage matrix, what each language can translate now, then every finding grouped by its
+check, each at a link to its line (views/report_pages.py cuts it into pages)."""
 from __future__ import annotations
 
 from collections import Counter
@@ -9,11 +10,12 @@ from dataclasses import dataclass, replace
 
 from generator.checks import REGISTRY
 from generator.checks.coverage import matrix
-from generator.facts.catalogs import translations
+from generator.facts.catalogs import catalog_progress, translations
 from generator.facts.interface_words import english_count, official_words
 from generator.facts.languages import Languages
 from generator.facts.official import ENGLISH, OfficialTexts
 from generator.model import PRESENT, SECTIONS, Character, Corpus, Diagnostic
+from generator.read.corpus import store_file
 from generator.translatable import N_
 from generator.translation.lacking import (
     DRAFT,
@@ -34,6 +36,7 @@ from generator.translation.lacking import (
 from generator.translation.onuw_texts import book_texts
 from generator.views.collation import sort_key
 from generator.views.messages import Piece, description, pieces
+from generator.views.rules import rules_texts
 from generator.views.sources import source_link
 
 # stale: a translation made from an earlier text; draft: none shown, a fuzzy one in the store;
@@ -82,6 +85,20 @@ class OfficialShare:
 
 
 @dataclass(frozen=True)
+class OwnShare:
+    """A kind of text in the page's language: the almanac's (its store), the interface's
+    strings (its catalog) or the rules texts (content/rules.yaml); written (no draft) and
+    reviewed of all, where it is kept and the command that exports or updates it."""
+
+    kind: str  # its label (a msgid)
+    written: int
+    of: int
+    reviewed: int | None  # None where no review is marked (the rules texts)
+    file: str
+    command: str = ""
+
+
+@dataclass(frozen=True)
 class Translatable:
     """A character's sections that lang lacks and another language has: a batch to export."""
 
@@ -116,6 +133,7 @@ class CheckFindings:
     severity: str
     description: str
     findings: tuple[Finding, ...]
+    page: str = ""  # the report's page its findings begin on (views/report_pages.py)
 
 
 @dataclass(frozen=True)
@@ -129,6 +147,9 @@ class ReportView:
     translatable: tuple[Translatable, ...] = ()
     statuses: tuple[str, ...] = STATUS_ORDER  # the totals' columns
     official: tuple[OfficialShare, ...] = ()  # the data in the page's language, where given
+    lang: str = ""  # the page's language
+    own: tuple[OwnShare, ...] = ()  # its almanac texts, interface strings and rules texts
+    langs: tuple[str, ...] = ()  # the matrix's languages, those with text
 
     @property
     def progress_columns(self) -> tuple[str, ...]:
@@ -147,7 +168,7 @@ def _finding(d: Diagnostic, lang: str, languages: Languages, sources: frozenset[
                    source_link(d.file, d.line, sources))
 
 
-def _with_translations(corpus: Corpus, table: Table, official: OfficialTexts | None) -> Table:
+def _with_translations(corpus: Corpus, table: Table) -> Table:
     """The matrix with what the stores and the official data say: a translation made from an
     earlier text is stale, a section with only a draft in the store is a draft, one the card
     gives in the language is official."""
@@ -156,14 +177,14 @@ def _with_translations(corpus: Corpus, table: Table, official: OfficialTexts | N
         key = (character.game, character.id)
         if key not in table:
             continue
-        shown[key] = {lang: {s: _state(corpus, character, lang, s, status, official)
+        shown[key] = {lang: {s: _state(corpus, character, lang, s, status)
                              for s, status in states.items()}
                       for lang, states in table[key].items()}
     return shown
 
 
-def _state(corpus: Corpus, character: Character, lang: str, section: str, status: str,
-           official: OfficialTexts | None) -> str:
+def _state(corpus: Corpus, character: Character, lang: str, section: str, status: str) -> str:
+    official = corpus.official
     if status == PRESENT:
         return STALE if is_stale(corpus, character, lang, section) else PRESENT
     if covered(official, character.id, lang, section):
@@ -172,8 +193,9 @@ def _state(corpus: Corpus, character: Character, lang: str, section: str, status
     return DRAFT if message and message.fuzzy and message.string.strip() else status
 
 
-def _translatable(corpus: Corpus, lang: str, reader: str, official: OfficialTexts | None
+def _translatable(corpus: Corpus, lang: str, reader: str
                   ) -> Iterator[Translatable]:
+    official = corpus.official
     batches: dict[str, list[str]] = {}
     names: dict[str, str] = {}
     for item in lacking(corpus, lang, official):
@@ -185,11 +207,11 @@ def _translatable(corpus: Corpus, lang: str, reader: str, official: OfficialText
                            f"-o {ident}-{lang}.po", f"characters/{ident}/")
 
 
-def _progress(corpus: Corpus, table: Table, lang: str,
-              official: OfficialTexts | None) -> Progress:
+def _progress(corpus: Corpus, table: Table, lang: str) -> Progress:
     """What lang has of what it could have: its sections present, and those it lacks, a text
     to translate from in some language; a section no language has is nobody's to translate.
     With it, the UI strings its pages show in English."""
+    official = corpus.official
     missing = Counter(item.section for item in lacking(corpus, lang, official))
     counts = []
     for section in SECTIONS:
@@ -241,10 +263,11 @@ _CARD_KINDS = ((N_("Names"), OfficialTexts.name), (N_("Ability"), OfficialTexts.
                (N_("Other nights"), OfficialTexts.other_night))
 
 
-def _official_shares(official: OfficialTexts | None, lang: str) -> tuple[OfficialShare, ...]:
+def _official_shares(corpus: Corpus, lang: str) -> tuple[OfficialShare, ...]:
     """What the official data lacks in lang: of each kind of text its English files give, how
     many it gives in lang itself (or one it builds on); names and tokens with the glossary's
     export for a translator."""
+    official = corpus.official
     english = official.languages.get(ENGLISH) if official else None
     if official is None or english is None:
         return ()
@@ -265,28 +288,27 @@ def _official_shares(official: OfficialTexts | None, lang: str) -> tuple[Officia
     return tuple(shares)
 
 
-def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
-                sources: frozenset[str], official: OfficialTexts | None = None) -> ReportView:
-    """sources: the files the site shows line by line (views/sources.py); official: the data
-    whose interface words stand in for a missing catalog. Its columns are the almanac's
-    languages (languages.yaml's, and those with a store), not those of the official data
-    alone, which have nothing translated: every language's report stays the size of the
-    almanac's."""
-    findings_languages = corpus.languages
-    # The almanac's languages, those a team translates into (a store of their own), and the
-    # page's: its progress says what its readers lack, though no one translates it yet.
-    corpus = replace(corpus, languages=Languages(tuple(
-        language for language in corpus.languages.all
-        if language.almanac or language.code in corpus.stores or language.code == lang)))
-    written = matrix(corpus)
-    table = _with_translations(corpus, written, official)
-    # The matrix and totals: the languages with text (the page's alone would double them).
-    langs = tuple(language.code for language in corpus.languages.all
-                  if language.almanac or language.code in corpus.stores)
+def _own_shares(corpus: Corpus, progress: Progress
+                ) -> tuple[OwnShare, ...]:
+    """The page's language's texts of each kind, each with the command a translator runs."""
+    lang = progress.lang
+    interface = catalog_progress(lang)
+    rules, of = rules_texts(corpus, lang)
+    return (OwnShare(N_("Almanac texts"), progress.present, progress.of, progress.reviewed,
+                     store_file(lang), f"almanac export-po --lang {lang} -o {lang}.po"),
+            OwnShare(N_("Interface strings"), interface.written, interface.total,
+                     interface.reviewed, interface.file, interface.command),
+            OwnShare(N_("Rules texts"), rules, of, None, "content/rules.yaml"))
+
+
+def _rows(corpus: Corpus, table: Table, langs: tuple[str, ...],
+          lang: str) -> tuple[MatrixRow, ...]:
+    """The coverage matrix's rows: each character's sections in each language with text, by
+    team, then by name in the page's language."""
     names = {c.id: c.name(lang) for c in corpus.characters if c.game == "botc"}
     teams = {c.id: c.team for c in corpus.characters if c.game == "botc"}
     collation = sort_key(lang)
-    rows = tuple(
+    return tuple(
         MatrixRow(ident, names[ident], teams[ident],
                   tuple(Cell(s, tuple((code, table[key][code][s]) for code in langs))
                         for s in SECTIONS),
@@ -295,7 +317,43 @@ def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
         for key in sorted(table, key=lambda k: (corpus.glossary.team_order(teams[k[1]]),
                                                 collation(names[k[1]])))
         for ident in [key[1]])
-    progress = tuple(_progress(corpus, table, code, official)
+
+
+def _checks(diagnostics: tuple[Diagnostic, ...], lang: str, languages: Languages,
+            sources: frozenset[str]) -> tuple[CheckFindings, ...]:
+    """Every check with its findings, in the registry's order."""
+    by_code: dict[str, list[Diagnostic]] = {}
+    for d in diagnostics:
+        by_code.setdefault(d.code, []).append(d)
+    return tuple(
+        CheckFindings(check.code, check.severity, description(check.description, lang),
+                      tuple(_finding(d, lang, languages, sources)
+                            for d in by_code.get(check.code, ())))
+        for check in REGISTRY)
+
+
+def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
+                sources: frozenset[str]) -> ReportView:
+    """sources: the files the site shows line by line (views/sources.py); the official data
+    joined to the corpus: its interface words stand in for a missing catalog. Its columns are
+    the almanac's languages (languages.yaml's, and those with a store), not those of the
+    official data alone, which have nothing translated: every language's report stays the size
+    of the almanac's."""
+    findings_languages = corpus.languages
+    # The almanac's languages, those a team translates into (a store of their own), and the
+    # page's: its progress says what its readers lack, though no one translates it yet.
+    corpus = replace(corpus, languages=Languages(tuple(
+        language for language in corpus.languages.all
+        if language.almanac or language.code in corpus.stores or language.code == lang)))
+    written = matrix(corpus)
+    table = _with_translations(corpus, written)
+    # The matrix and totals: the languages with text (the page's alone would double them).
+    langs = tuple(language.code for language in corpus.languages.all
+                  if language.almanac or language.code in corpus.stores)
+    teams = {c.id: c.team for c in corpus.characters if c.game == "botc"}
+    collation = sort_key(lang)
+    rows = _rows(corpus, table, langs, lang)
+    progress = tuple(_progress(corpus, table, code)
                      for code in corpus.languages.codes)
     by_script = tuple(
         _totals(script.title,
@@ -305,19 +363,16 @@ def report_view(corpus: Corpus, diagnostics: tuple[Diagnostic, ...], lang: str,
     by_file = tuple(
         _totals(pf.file, [e.status[s] for e in pf.entries for s in SECTIONS])
         for pf in corpus.parsed if pf.entries)
-    by_code: dict[str, list[Diagnostic]] = {}
-    for d in diagnostics:
-        by_code.setdefault(d.code, []).append(d)
-    checks = tuple(
-        CheckFindings(check.code, check.severity, description(check.description, lang),
-                      tuple(_finding(d, lang, findings_languages, sources)
-                            for d in by_code.get(check.code, ())))
-        for check in REGISTRY)
+    checks = _checks(diagnostics, lang, findings_languages, sources)
     present_teams = tuple(sorted(set(teams.values()),
                                  key=lambda t: (corpus.glossary.team_order(t), t)))
-    translatable = tuple(t for code in langs for t in (*sorted(
-        _translatable(corpus, code, lang, official),
+    # The page's language too: what its team could begin with.
+    readers = (lang,) if lang in corpus.languages.codes else ()
+    translatable = tuple(t for code in dict.fromkeys((*langs, *readers)) for t in (*sorted(
+        _translatable(corpus, code, lang),
         key=lambda t: (corpus.glossary.team_order(teams.get(t.id, "")), collation(t.name))),
         *_roles_translatable(corpus, code, lang), *_titles_translatable(corpus, code, lang)))
+    own = next((p for p in progress if p.lang == lang), None)
     return ReportView(progress, rows, present_teams, by_script, by_file, checks,
-                      translatable, official=_official_shares(official, lang))
+                      translatable, official=_official_shares(corpus, lang), lang=lang,
+                      own=_own_shares(corpus, own) if own else (), langs=langs)

@@ -192,3 +192,17 @@ def official_name(corpus: Corpus, term: RuleTerm, lang: str) -> str:
 
 def _name(term: RuleTerm, lang: str) -> str:
     return term.names.get(lang) or term.names.get("en") or term.id
+
+
+def rules_texts(corpus: Corpus, lang: str) -> tuple[int, int]:
+    """(written in lang, of all) of content/rules.yaml's texts: the chapters' titles and
+    paragraphs, the terms' names and definitions; a name the official data gives lang counts
+    as written (the page shows it)."""
+    rules = corpus.glossary.rules
+    texts = [*(chapter.titles for chapter in rules.chapters),
+             *(p.texts for chapter in rules.chapters for p in chapter.paragraphs),
+             *(term.definitions for term in rules.terms)]
+    written = sum(1 for given in texts if _written_in(given, lang)) + \
+        sum(1 for term in rules.terms
+            if _written_in(term.names, lang) or official_name(corpus, term, lang))
+    return written, len(texts) + len(rules.terms)

@@ -1,15 +1,13 @@
-// The report's filters: matrix rows by a status they have and by team. The form shows only
-// where this script runs; without it every row stays in view.
+// The report's filter: a coverage page's rows by a status they have. The form shows only where
+// this script runs; without it every row stays in view.
 document.querySelectorAll("form.almanac-filter").forEach((form) => {
   const rows = [...document.querySelectorAll(".almanac-matrix-table tbody tr")];
   const apply = () => {
     const status = form.elements.status.value;
-    const team = form.elements.team.value;
     let shown = 0;
     for (const row of rows) {
       const lacking = row.dataset.lacking.split(" ").filter(Boolean);
-      const keep = (!team || row.dataset.team === team) &&
-        (!status || (status === "lacking" ? lacking.length > 0 : lacking.includes(status)));
+      const keep = !status || (status === "lacking" ? lacking.length > 0 : lacking.includes(status));
       row.hidden = !keep;
       shown += keep ? 1 : 0;
     }
