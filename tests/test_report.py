@@ -282,7 +282,7 @@ def test_a_report_twenty_times_larger_is_cut_into_pages_as_small(corpus, diagnos
     from dataclasses import replace
 
     from generator.model import SECTIONS
-    from generator.output.language_sites import REPORT_TEMPLATES
+    from generator.output.page_kinds import REPORT_TEMPLATES
     from generator.output.render import environment
     from generator.views.report import report_view
     from generator.views.report_pages import ELEMENTS, report_pages

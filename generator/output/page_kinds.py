@@ -216,6 +216,11 @@ def _narrations(views: LanguageViews) -> Made:
                                                         title_lang)}
 
 
+# The template of each kind of the report's pages (views/report_pages.py).
+REPORT_TEMPLATES = {SUMMARY: "report.md.j2", COVERAGE: "report/coverage.md.j2",
+                    TRANSLATABLE: "report/translatable.md.j2", FINDINGS: "report/findings.md.j2"}
+
+
 def _report(kind: str) -> Callable[[LanguageViews], Made]:
     """The report's pages of one kind (views/report_pages.py): the summary, or each part of
     the coverage, the translatable batches or the findings, by its path from docs/."""
@@ -255,11 +260,10 @@ KINDS = (
     PageKind("scriptsheets/{}.md", "scriptsheet/page.md.j2", _script_sheets, SHEETS),
     PageKind("nightsheets/{}.md", "nightsheet/page.md.j2", _night_sheets, SHEETS),
     PageKind("nightsheets/onuw-set-{}.md", "narration/page.md.j2", _narrations, SHEETS),
-    PageKind("report.md", "report.md.j2", _report(SUMMARY), REPORT, alone=True),
+    PageKind("report.md", REPORT_TEMPLATES[SUMMARY], _report(SUMMARY), REPORT, alone=True),
     # Its parts, which grow with the corpus: the summary links them.
-    PageKind("{}.md", "report/coverage.md.j2", _report(COVERAGE)),
-    PageKind("{}.md", "report/translatable.md.j2", _report(TRANSLATABLE)),
-    PageKind("{}.md", "report/findings.md.j2", _report(FINDINGS)),
+    *(PageKind("{}.md", REPORT_TEMPLATES[kind], _report(kind))
+      for kind in (COVERAGE, TRANSLATABLE, FINDINGS)),
     PageKind("{}", "source.md.j2", _sources),  # sources/<file under content/>.md
 )
 # The menu's sections that list pages, as the catalogs name them.
