@@ -131,9 +131,13 @@ def test_a_rule_the_almanac_cites_finds_its_terms_and_the_characters_that_cite_i
     # The rules terms' pages and the characters: never a home, team or script page.
     assert all(path.startswith((f"/{lang}/characters/", f"/{lang}/rules/")) for path in top)
     # The English words find the term's page on the English site first, and on the Korean
-    # (whose page names it 취함) among the results, after the characters that quote them.
+    # (whose page names it 취함) among the results.
     assert f"/{lang}/rules/drunk/" in (top if lang == "en" else search.results(lang))
-    assert referring <= set(search.results(lang))
+    # The characters that quote them, where they quote them in the site's language: the Korean
+    # Drunk's are its English steps, not yet translated, which a site with an almanac of its
+    # own does not search.
+    if lang == "en":
+        assert referring <= set(search.results(lang))
 
 
 def test_the_home_pages_names_are_targets_a_thumb_can_hit(page, site_url):
