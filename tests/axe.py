@@ -1,7 +1,7 @@
 """axe-core (pinned, installed by scripts/setup) in Chromium: which page is checked at which width.
 
-Every page is checked once; the first page of each kind (a language's characters, teams, sheets,
-sources, report, …) at both widths. The plan is cut into shards, one test module each, so that
+The first page of each kind (a language's characters, teams, sheets, sources, report, …) is
+checked at both widths, then every EVERY-th page of the kind, the widths taking turns. The plan is cut into shards, one test module each, so that
 pytest-xdist's workers share the site between them (axe over the whole site is the slow part)."""
 from __future__ import annotations
 
@@ -38,6 +38,9 @@ AXE_UNDER_SERIOUS = f"""() => axe._audit.rules.filter(rule => rule.enabled && ![
   axe._audit.data.checks[check.id ?? check].impact))).map(rule => rule.id).sort()"""
 SETTLED = "document.getAnimations().every(a => a.playState !== 'running')"
 SHARDS = 2
+# The pages of a kind share their template: every third, spread over the kind, meets what its
+# data can break (a team's colours, a long name, another language's text) in a third of the time.
+EVERY = 3
 
 
 def pages(site: Path) -> list[str]:
@@ -52,12 +55,14 @@ def kind(path: str) -> tuple[str, ...]:
 
 
 def plan(site: Path) -> list[tuple[str, str]]:
-    """(page, width) pairs: each page once, widths taking turns; each kind's first at both."""
+    """(page, width) pairs: each kind's first at both widths, then every EVERY-th page of the
+    kind once, widths taking turns."""
     runs = []
     for _, group in groupby(sorted(pages(site), key=kind), key=kind):
         first, *rest = group
         runs += [(first, width) for width in WIDTHS]
-        runs += [(path, list(WIDTHS)[i % len(WIDTHS)]) for i, path in enumerate(rest)]
+        runs += [(path, list(WIDTHS)[i % len(WIDTHS)])
+                 for i, path in enumerate(rest[EVERY - 1::EVERY])]
     return runs
 
 
