@@ -9,7 +9,6 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext, redirect_stdout, suppress
-from importlib.metadata import version
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 from urllib.parse import urlsplit
@@ -143,6 +142,17 @@ _EPILOG = ("`almanac COMMAND -h` tells more of a command. Bad usage or input: on
            "error findings.")
 
 
+class _Version(argparse.Action):
+    """--version, the installed almanac's looked up only then: importlib.metadata takes longer
+    to import than some commands take to run."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> NoReturn:
+        from importlib.metadata import version
+        print(f"{parser.prog} {version('almanac')}")
+        parser.exit()
+
+
 class _Parser(argparse.ArgumentParser):
     """Usage errors as one line, like every other error (`almanac -h` shows the usage)."""
 
@@ -158,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
 def command_line() -> argparse.ArgumentParser:
     """Every command and option, each with its help."""
     parser = _Parser(prog="almanac", description=_DESCRIPTION, epilog=_EPILOG)
-    parser.add_argument("--version", action="version", version=f"%(prog)s {version('almanac')}",
+    parser.add_argument("--version", action=_Version, nargs=0,
                         help="show the almanac's version and exit")
     parser.add_argument("--root", type=Path, default=Path.cwd(),
                         help="project folder holding content/ (default: the current folder)")

@@ -4,17 +4,17 @@ default the one before printing was made faster for issue 39), and with the peer
 scriptmaker 4.0.0 (script and full night order, English) when its Python is given. Ratios are
 within one run: the machine is noisy.
 
-The commands take turns, each --runs times, for its best wall time, after one run untimed that
-compiles the modules' bytecode (as a user's Python keeps it; a sandbox's PYTHONDONTWRITEBYTECODE
-is left out) and warms the disk cache; then once more with its memory sampled (reading PSS costs
-enough CPU to slow a run down, so that run's time is not used). CPU time is the whole process
-tree's, user and system, in the fastest run. Memory covers the whole tree too, as Chromium runs
-as children: every 50 ms the PSS of each descendant (shared pages divided among the processes
-sharing them) is summed; this process is made the subreaper, so processes that detach
-(Chromium's crash handler) are counted and their CPU time too. PSS divides pages with processes
-outside the tree as well: another Chromium running on the machine lowers ours. The largest
-single process (exact, over all runs; what `/usr/bin/time -v` calls the maximum resident set
-size) is shown beside it.
+The commands take turns, each --runs times, for its best and median wall time, after one run
+untimed that compiles the modules' bytecode (as a user's Python keeps it; a sandbox's
+PYTHONDONTWRITEBYTECODE is left out) and warms the disk cache; then once more with its memory
+sampled (reading PSS costs enough CPU to slow a run down, so that run's time is not used). CPU
+time is the whole process tree's, user and system, in the fastest run. Memory covers the whole
+tree too, as Chromium runs as children: every 50 ms the PSS of each descendant (shared pages
+divided among the processes sharing them) is summed; this process is made the subreaper, so
+processes that detach (Chromium's crash handler) are counted and their CPU time too. PSS
+divides pages with processes outside the tree as well: another Chromium running on the machine
+lowers ours. The largest single process (exact, over all runs; what `/usr/bin/time -v` calls
+the maximum resident set size) is shown beside it.
 
 Usage: .venv/bin/python scripts/benchmark_print.py [--runs N] [--official DIR] [--before REV]
        [--scriptmaker /path/to/python]
@@ -26,6 +26,7 @@ import ctypes
 import io
 import os
 import resource
+import statistics
 import subprocess
 import sys
 import tarfile
@@ -52,6 +53,7 @@ class Figures(NamedTuple):
     tree_pss: int  # bytes, the peak of the sum over the tree
     largest_rss: int  # bytes, the peak of the largest single process
     pdfs: int
+    median: float = 0.0  # seconds, of the timed runs
 
 
 class Command(NamedTuple):
@@ -152,7 +154,8 @@ def measure(commands: list[Command], folder: Path, env: dict[str, str],
             raise SystemExit(f"{command.label}: the runs wrote different numbers of PDFs")
         results.append(fastest._replace(
             tree_pss=sampled.tree_pss,
-            largest_rss=max(figures.largest_rss for figures in [*timed[n], sampled])))
+            largest_rss=max(figures.largest_rss for figures in [*timed[n], sampled]),
+            median=statistics.median(figures.seconds for figures in timed[n])))
     return results
 
 
@@ -203,18 +206,21 @@ def main() -> None:
         runs = Path(tmp, "runs")
         runs.mkdir()
         results = measure(commands, runs, env, args.runs)
-    print(f"Trouble Brewing: best wall time of {args.runs} runs, CPU time of that run; peak "
-          "memory in MiB")
-    print(f"{'':40}{'wall s':>8}{'CPU s':>8}{'tree PSS':>10}{'largest process':>17}")
+    print(f"Trouble Brewing: best and median wall time of {args.runs} runs, CPU time of the "
+          "best; peak memory in MiB")
+    print(f"{'':40}{'wall s':>8}{'median':>8}{'CPU s':>8}{'tree PSS':>10}"
+          f"{'largest process':>17}")
     for command, figures in zip(commands, results, strict=True):
         label = f"{command.label} ({figures.pdfs} PDFs)"
-        print(f"{label:40}{figures.seconds:>8.2f}{figures.cpu:>8.2f}"
+        print(f"{label:40}{figures.seconds:>8.2f}{figures.median:>8.2f}{figures.cpu:>8.2f}"
               f"{figures.tree_pss / 2**20:>10.0f}{figures.largest_rss / 2**20:>17.0f}")
     old_en, now_en, old_all, now_all = results[:4]
-    print(f"now / {args.before[:7]}: --lang en time {now_en.seconds / old_en.seconds:.2f}x "
-          f"(goal {GOAL_EN:.2f}x), CPU {now_en.cpu / old_en.cpu:.2f}x; --lang all time "
-          f"{now_all.seconds / old_all.seconds:.2f}x, CPU {now_all.cpu / old_all.cpu:.2f}x, "
-          f"{now_all.seconds:.1f} s (goal {GOAL_ALL:.0f} s)")
+    print(f"now / {args.before[:7]}, --lang en: time {now_en.seconds / old_en.seconds:.2f}x "
+          f"(median {now_en.median / old_en.median:.2f}x; goal {GOAL_EN:.2f}x), CPU "
+          f"{now_en.cpu / old_en.cpu:.2f}x")
+    print(f"now / {args.before[:7]}, --lang all: time {now_all.seconds / old_all.seconds:.2f}x "
+          f"(median {now_all.median / old_all.median:.2f}x), CPU {now_all.cpu / old_all.cpu:.2f}x;"
+          f" {now_all.seconds:.1f} s (goal {GOAL_ALL:.0f} s)")
     if not args.scriptmaker:
         print("scriptmaker: not run (give --scriptmaker /path/to/python)")
         return

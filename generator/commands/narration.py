@@ -10,7 +10,7 @@ from generator.pipeline import load_corpus
 
 
 def run(args: argparse.Namespace) -> int:
-    from generator.output.printing import standalone_html
+    from generator.output.standalone import standalone_html
     from generator.views.narration import book_title, build_narration, refuse_unknown_roles
     from generator.views.onuw import rulebook
     from generator.views.writing import written_in

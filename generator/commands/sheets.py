@@ -41,13 +41,13 @@ def print_sheets(args: argparse.Namespace) -> int:
     """Every sheet of a script, in each language asked, as one-page PDFs: one Chromium, which
     boots while the corpus loads and prints each sheet while the next is built."""
     from generator.output.printing import Printer
-    from generator.output.sheets import KINDS, sheet_html
-    from generator.views.scriptsheet import ScriptSheet
     folder = _output_folder(args.output)
     if args.lang is not None and not any(code.strip() for code in args.lang.split(",")):
         raise AlmanacError("--lang names no language; give `all` or codes separated by commas "
                            "(ko,en,de), or leave it out for content/languages.yaml's")
     with Printer() as printer:
+        from generator.output.sheets import KINDS, sheet_html  # imported while Chromium starts
+        from generator.views.scriptsheet import ScriptSheet
         run = _sheets(args, args.lang, KINDS)
         folder.mkdir(exist_ok=True)  # only once the script and languages are known good
         jobs, printing = [], []
@@ -185,12 +185,12 @@ def _font_gaps(printed: list[tuple[str, Path, str]], speak: str) -> list[str]:
 
 
 def _one_sheet(args: argparse.Namespace, kind: str) -> int:
-    from generator.output.sheets import sheet_html
     target = sheet_target(args)
     if args.lang and ("," in args.lang or args.lang.strip() == "all"):
         raise AlmanacError(f"--lang takes one language, not '{args.lang}' (`print` makes the "
                            "sheets of several)")
     with sheet_printer(args) as printer:
+        from generator.output.sheets import sheet_html  # imported while Chromium starts
         run = _sheets(args, args.lang or None, (kind,), single=True)
         html = sheet_html(run.corpus, args.root / "templates", run.sheets[0])
         printing = printer.submit(html, target) if printer else None

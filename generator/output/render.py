@@ -25,7 +25,6 @@ from jinja2 import (
 from jinja2.bccache import Bucket
 from jinja2.compiler import CodeGenerator, Frame
 from markupsafe import Markup
-from mkdocs.utils.meta import get_data
 
 from generator.facts.catalogs import has_catalog, translations
 from generator.facts.interface_words import Words, official_words
@@ -383,6 +382,7 @@ def render_docs(corpus: Corpus, lang: str, templates: Path, docs: Path,
     """Bring docs/ to every page of one language and the assets. A file is written only when
     its bytes differ, so that MkDocs' dirty build (which goes by modification times) rebuilds
     only those; files no longer made are removed."""
+    from mkdocs.utils.meta import get_data  # here: the sheets, which render too, need no MkDocs
     texts = dict(rendered(corpus, lang, templates, pages, known, directory_urls))
     titles = {path: str(get_data(text)[1].get("title", "")) for path, text in texts.items()}
     files = {path: text.encode("utf-8") for path, text in texts.items()}

@@ -7,7 +7,7 @@ from pathlib import Path
 from generator.facts.catalogs import translations
 from generator.facts.interface_words import official_words
 from generator.model import Corpus
-from generator.output.printing import standalone_html
+from generator.output.standalone import standalone_html
 from generator.read.script_spec import ScriptSpec
 from generator.views import labels
 from generator.views.nightsheet import NightSheet, build_sheet
