@@ -8,13 +8,20 @@ within one run: the machine is noisy.
 
 Usage: .venv/bin/python scripts/benchmark.py [SIZE ...]   (default: 45 181 724)
        .venv/bin/python scripts/benchmark.py --languages [DIR]
+       .venv/bin/python scripts/benchmark.py --serve [--official DIR] [--languages CODES]
+                                                     [--against CHECKOUT]
 The second measures the corpus built in every language of the official data in DIR (`--languages
 all`; without DIR, a synthetic folder of 20 languages in the official format): wall time against
 the plain MkDocs builds of the same pages, CPU per language against 8 languages, the largest
-process, the whole site's size and the largest report page.
+process, the whole site's size and the largest report page. The third measures `almanac serve`
+of the corpus against `almanac build` with the same languages, in turn: when the first language's
+home page is served and every language built, against the build (goal ≤ 1.0), and an edit's
+update (as serve times it, and until the page shows it); with --against, another checkout (an
+earlier commit: `git worktree add DIR COMMIT`, its .venv linked) measured in the same turns.
 """
 from __future__ import annotations
 
+import argparse
 import gzip
 import json
 import os
@@ -27,6 +34,7 @@ import sys
 import tempfile
 import time
 import tracemalloc
+import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -200,9 +208,29 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
+def _line_with(out, text: str) -> str:
+    """The next line of a process's output that holds text."""
+    line = next((line for line in out if text in line), None)
+    assert line is not None, f"the process ended before it said {text!r}"
+    return line
+
+
+def _served(out, url: str) -> tuple[float, float]:
+    """When `serve` answers url once it says it serves (its first language built), and when
+    it says every language is built (the same where it built them all first), in
+    time.perf_counter's seconds."""
+    serving = _line_with(out, "Serving the live preview")
+    with urllib.request.urlopen(url) as answer:
+        assert answer.status == 200
+    first = time.perf_counter()
+    if " to follow; " in serving:
+        _line_with(out, " every language built in ")
+    return first, time.perf_counter()
+
+
 def edit_to_page(project: Path, browser) -> tuple[float, float]:
-    """Under `almanac serve`: its first (whole) build, and the median seconds from saving an
-    edit to the open page in Chromium showing it."""
+    """Under `almanac serve`: its first build until it serves, and the median seconds from
+    saving an edit to the open page in Chromium showing it."""
     port = _free_port()
     start = time.perf_counter()
     server = subprocess.Popen([sys.executable, "-m", "generator.cli", "serve", "--port",
@@ -210,9 +238,7 @@ def edit_to_page(project: Path, browser) -> tuple[float, float]:
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     try:
         assert server.stdout is not None
-        line = server.stdout.readline()
-        assert line.startswith("Serving the live preview"), line
-        first = time.perf_counter() - start
+        first = _served(server.stdout, f"http://127.0.0.1:{port}/ko/")[0] - start
         page = browser.new_page()
         page.goto(f"http://127.0.0.1:{port}/en/{EDITED[0]}", wait_until="load")
         file = next(iter(sorted((project / "content" / "en").glob("000*.txt"))))
@@ -277,7 +303,7 @@ class Figures:
     page: dict[str, float]  # KiB of the edited character's page, per language
     index: dict[str, float]  # KiB of the search index, per language
     search: dict[str, float]  # seconds to the first search results, per language
-    serve: float  # `almanac serve` until it serves (its whole build)
+    serve: float  # `almanac serve` until it serves (its first language built)
     edit: float  # seconds from an edit saved to the open page showing it
 
     def row(self) -> str:
@@ -476,9 +502,145 @@ def all_languages(official: Path | None) -> None:
           f"disk (goal ≤ 500); largest report page {report:.2f} MiB (goal ≤ 1)")
 
 
+def _time_build(project: Path, source: Path, args: list[str]) -> tuple[float, float]:
+    """`almanac build ARGS` of source's code in project: wall seconds, and the CPU seconds of it
+    and its processes."""
+    start = time.perf_counter()
+    process = subprocess.Popen([sys.executable, "-m", "generator.cli", "build", *args],
+                               cwd=project, env={**ENV, "PYTHONPATH": str(source)},
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    assert process.returncode == 0, f"almanac build {' '.join(args)} failed"
+    return time.perf_counter() - start, usage.ru_utime + usage.ru_stime
+
+
+def _cpu(pid: int, children: bool = False) -> float:
+    """A process's CPU seconds so far (Linux), with those of the processes it has waited for."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = sum(int(field) for field in fields[11:15 if children else 13])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def _page_shows(url: str, text: str, timeout: float = 600) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        with urllib.request.urlopen(url) as answer:
+            if text in answer.read().decode("utf-8"):
+                return
+        time.sleep(0.02)
+    raise AssertionError(f"{url} never showed {text!r}")
+
+
+@dataclass(frozen=True)
+class Served:
+    first: float  # seconds to the first language's home page served
+    every: float  # seconds to every language built
+    cpu: float  # CPU seconds of serve and its processes until then
+    updates: list[float]  # each edit's update, as serve times it
+    update_cpu: list[float]  # each update's CPU seconds
+    shown: list[float]  # seconds from each save to the page showing the edit
+
+
+def _time_serve(project: Path, source: Path, args: list[str], first_lang: str) -> Served:
+    """`almanac serve ARGS` of source's code in project, its preview built anew, and REPEATS
+    edits of an English text, one after the other."""
+    shutil.rmtree(project / "build" / "preview", ignore_errors=True)
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}/"
+    start = time.perf_counter()
+    server = subprocess.Popen([sys.executable, "-m", "generator.cli", "serve", "--port",
+                               str(port), *args], cwd=project, text=True,
+                              env={**ENV, "PYTHONPATH": str(source)},
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    try:
+        assert server.stdout is not None
+        first, every = (moment - start for moment in _served(server.stdout,
+                                                              f"{url}{first_lang}/"))
+        cpu = _cpu(server.pid, children=True)
+        updates, update_cpu, shown = [], [], []
+        file = next(iter(sorted((project / "content" / "en").glob("004_*.txt"))))
+        original = file.read_text(encoding="utf-8")
+        for n in range(REPEATS):
+            mark = f"edit {n} of the benchmark"
+            before = _cpu(server.pid)
+            saved = time.perf_counter()
+            file.write_text(original.replace(EDITED[1], f"{EDITED[1][:-1]}, {mark}."),
+                            encoding="utf-8")
+            _page_shows(f"{url}en/{EDITED[0]}", mark)
+            shown.append(time.perf_counter() - saved)
+            line = _line_with(server.stdout, " preview updated in ")
+            update_cpu.append(_cpu(server.pid) - before)
+            updates.append(float(line.split(" preview updated in ")[1].split()[0]))
+        file.write_text(original, encoding="utf-8")
+        return Served(first, every, cpu, updates, update_cpu, shown)
+    finally:
+        server.terminate()
+        server.wait()
+
+
+def serve_against_build(argv: list[str]) -> None:
+    """`almanac serve` against `almanac build` of the corpus with the same languages, in turn
+    (twice, the best of each kept): the first language's home page served, every language
+    built, and an edit shown, in wall and CPU seconds (the CPU holds on a busy machine, the wall
+    does not); with --against, the same of another checkout (an earlier commit) in the same
+    turns."""
+    parser = argparse.ArgumentParser(prog="benchmark.py --serve")
+    parser.add_argument("--official", metavar="DIR")
+    parser.add_argument("--languages", metavar="all|CODES")
+    parser.add_argument("--against", metavar="CHECKOUT", type=Path)
+    options = parser.parse_args(argv)
+    args = ["--official", options.official] if options.official else ["--no-official"]
+    if options.languages:
+        args += ["--languages", options.languages]
+    first_lang = options.languages.split(",")[0] \
+        if options.languages and options.languages != "all" else \
+        load_corpus(ROOT).languages.default.code
+    sources = {"this": ROOT, **({"against": options.against.resolve()} if options.against
+                                else {})}
+    builds: dict[str, list[tuple[float, float]]] = {name: [] for name in sources}
+    serves: dict[str, list[Served]] = {name: [] for name in sources}
+    with tempfile.TemporaryDirectory() as tmp:
+        project = Path(tmp)
+        for name in ("content", "templates"):
+            shutil.copytree(ROOT / name, project / name)
+        shutil.copy(ROOT / "mkdocs.yml", project / "mkdocs.yml")
+        for _ in range(2):
+            for name, source in sources.items():
+                builds[name].append(_time_build(project, source, args))
+                serves[name].append(_time_serve(project, source, args, first_lang))
+                print(f"{name}: measured", file=sys.stderr, flush=True)
+    figures: dict[str, dict[str, float]] = {}
+    for name in sources:
+        runs = serves[name]
+        figures[name] = {
+            "build": min(wall for wall, _ in builds[name]),
+            "build CPU": min(cpu for _, cpu in builds[name]),
+            "first": min(run.first for run in runs), "every": min(run.every for run in runs),
+            "every CPU": min(run.cpu for run in runs),
+            "update": statistics.median(t for run in runs for t in run.updates),
+            "update CPU": statistics.median(t for run in runs for t in run.update_cpu),
+            "shown": statistics.median(t for run in runs for t in run.shown)}
+        f = figures[name]
+        print(f"{name} ({sources[name]}, {' '.join(args)}): build {f['build']:.1f}s "
+              f"({f['build CPU']:.1f}s CPU); serve: {first_lang}/ served after {f['first']:.1f}s "
+              f"({f['first'] / f['build']:.2f} of the build), every language after "
+              f"{f['every']:.1f}s ({f['every'] / f['build']:.2f}, goal ≤ 1.0; CPU "
+              f"{f['every CPU']:.1f}s, {f['every CPU'] / f['build CPU']:.2f}); an edit (median "
+              f"of {len(runs) * REPEATS}): updated in {f['update']:.2f}s ({f['update CPU']:.2f}s "
+              f"CPU), shown after {f['shown']:.2f}s")
+    if options.against:
+        ratios = ", ".join(f"{key} {figures['this'][key] / figures['against'][key]:.2f}"
+                           for key in figures["this"])
+        print(f"this against the other checkout: {ratios} (below 1: faster)")
+
+
 def main() -> None:
     if sys.argv[1:2] == ["--languages"]:
         all_languages(Path(sys.argv[2]) if len(sys.argv) > 2 else None)
+        return
+    if sys.argv[1:2] == ["--serve"]:
+        serve_against_build(sys.argv[2:])
         return
     sizes = tuple(int(arg) for arg in sys.argv[1:]) or SIZES
     rows = []

@@ -2,15 +2,20 @@
 cores; a failure in one comes back as it was raised, and stops the others."""
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
+import subprocess
+import sys
+import time
 
 import pytest
 from mkdocs.exceptions import Abort
 
 from generator.errors import AlmanacError
-from generator.output.processes import in_processes
+from generator.output.processes import Background, as_done, in_processes
+from tests.conftest import ROOT
 
 
 def _meet(barrier, into, name: str) -> None:
@@ -163,3 +168,70 @@ def test_a_file_added_to_the_theme_is_published_by_the_next_build(tmp_path):
         listing.write_text('["assets/missing.css"', encoding="utf-8")  # cut short
     assert build(project) == 0
     assert sorted(p.relative_to(site) for p in site.rglob("*") if p.is_file()) == before
+
+
+def _after(event, name: str) -> str:
+    return name if event.wait(60) else f"{name}, never told the other had ended"
+
+
+def test_each_job_comes_back_as_it_ends_with_what_it_returned():
+    """The first job started waits until the second has come back."""
+    ended = multiprocessing.get_context("fork").Event()
+    arrived = []
+    for name, result in as_done({"ko": lambda: _after(ended, "ko"), "en": lambda: "en"},
+                                workers=2):
+        arrived.append((name, result))
+        ended.set()
+    assert arrived == [("en", "en"), ("ko", "ko")]
+    assert in_processes({"ko": lambda: 1, "en": lambda: 2}, workers=2) == {"ko": 1, "en": 2}
+
+
+def test_jobs_in_the_background_arrive_and_a_failure_is_raised_as_it_was():
+    jobs = {"ko": lambda: "ko", "en": lambda: "en"}
+    assert sorted(Background(jobs, workers=2).arrivals()) == [("en", "en"), ("ko", "ko")]
+    failing = Background({"ko": lambda: _fail(AlmanacError("nested too deep", "mkdocs.yml", 3))},
+                         workers=2)
+    with pytest.raises(AlmanacError) as raised:
+        list(failing.arrivals())
+    assert str(raised.value) == "mkdocs.yml:3: error: nested too deep"
+
+
+# A process that starts jobs in the background, says the pid of the one running, and waits.
+ORPHANED = r"""
+import os, signal, sys
+from generator.output.processes import Background
+def job():
+    sys.stdout.write(f"{os.getpid()}\n")  # one write, whatever the buffering
+    sys.stdout.flush()
+    signal.pause()
+arrivals = Background({"ko": job, "en": job}, workers=2).arrivals()
+signal.pause()
+"""
+
+
+def test_jobs_in_the_background_stop_with_the_process_that_started_them(tmp_path):
+    """Stopped (stop) or killed, the process that started them leaves no job building."""
+    jobs = Background({"ko": lambda: signal.pause(), "en": lambda: signal.pause()}, workers=2)
+    jobs.stop()  # from another thread, what Ctrl-C in serve does
+    assert multiprocessing.active_children() == []
+    starter = subprocess.Popen([sys.executable, "-c", ORPHANED], cwd=ROOT, text=True,
+                               stdout=subprocess.PIPE)
+    pids = []
+    try:
+        pids = [int(starter.stdout.readline()) for _ in range(2)]
+    finally:
+        starter.kill()
+        starter.wait()
+    left = set(pids)
+    for _ in range(200):
+        for pid in list(left):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, 0)
+                continue
+            left.discard(pid)
+        if not left:
+            break
+        time.sleep(0.05)
+    for pid in left:  # not to outlive the test
+        os.kill(pid, signal.SIGKILL)
+    assert left == set()

@@ -319,3 +319,23 @@ def test_what_an_attacker_tries_is_refused(tmp_path, path, host, status):
         answer = ask(server, request(path, host))
         assert answer.split(b"\r\n", 1)[0] == b"HTTP/1.0 " + status
         assert b"the secret" not in answer
+
+
+def test_a_request_for_a_language_still_being_built_waits_for_it(tmp_path):
+    """The first build serves once one language is built: a page of another is answered once
+    that one is (not a 404 meanwhile), while the built one's are answered at once."""
+    with live_server(tmp_path) as server:
+        (tmp_path / "site" / "en").mkdir()
+        server.hold(["en"])
+        waiting = connect(server)
+        waiting.sendall(request("/en/"))
+        waiting.settimeout(0.5)
+        with pytest.raises(TimeoutError):  # held
+            waiting.recv(1)
+        assert ask(server, request()).startswith(b"HTTP/1.0 200 OK\r\n")  # the rest is not
+        (tmp_path / "site" / "en" / "index.html").write_text("<p>en</p>", encoding="utf-8")
+        server.release("en")
+        waiting.settimeout(WAIT)
+        answer = read_all(waiting)
+        waiting.close()
+        assert answer.startswith(b"HTTP/1.0 200 OK\r\n") and b"<p>en</p>" in answer

@@ -133,6 +133,7 @@ class Preview:
         took = f"{time.perf_counter() - start:.1f} s"
         rest = [code for code in self._languages if code != lang]
         if not rest:
+            arrivals.close()  # the process that ran it ends
             return f"built in {took} into {self.site}"
         server.hold(rest)
         self._rest = threading.Thread(target=self._arrive, name="languages", daemon=True,
@@ -212,7 +213,7 @@ class Preview:
                 if built.pages is not None:
                     rebuilt[language.code] = built.pages
         except FAILURES as err:
-            self._say_failure(err)
+            self._say_failure(err, first=False)
             return None
         return rebuilt
 
@@ -254,10 +255,12 @@ class Preview:
               if self.preview.good else f"Nothing served: {errors_above(errors)}. Fix them and "
               "run `almanac serve` again.", file=sys.stderr)
 
-    def _say_failure(self, err: Any) -> None:
-        """What left the preview as it was; a full disk with nothing whole to serve raised."""
+    def _say_failure(self, err: Any, first: bool = True) -> None:
+        """What left the preview as it was; at the first build (first), a full disk with nothing
+        whole to serve raised."""
+        whole = self.preview.good
         if isinstance(err, OSError):
-            if not self.preview.good:
+            if first and not whole:
                 raise write_failure(err, self.root, "; nothing is served") from err
             said = str(write_failure(err, self.root))
         elif isinstance(err, TemplateError):
@@ -266,4 +269,6 @@ class Preview:
             said = f"{where}error: {err.message}"
         else:
             said = str(err)
-        print(f"{said}\nPreview not updated; it shows the last good site.", file=sys.stderr)
+        print(f"{said}\nNo whole preview to serve: fix it and run `almanac serve` again."
+              if first and not whole else
+              f"{said}\nPreview not updated; it shows the last good site.", file=sys.stderr)
