@@ -24,7 +24,7 @@ from generator.model import Corpus, Diagnostic, visible
 from generator.output.glyphs import fonts_unknown, page_gap
 from generator.output.language_sites import site_of, write_language
 from generator.output.page_kinds import SiteData
-from generator.output.render import Docs, Known, not_found_page, redirect_page
+from generator.output.render import Docs, Known, keep_compiled, not_found_page, redirect_page
 from generator.views.counts import counts_line
 
 # MkDocs' build of one language, where its config says: (language, config, its docs as
@@ -133,6 +133,8 @@ class Assembly:
              keep: bool = False) -> dict[str, Callable[[], Built]]:
         """Every language's job (`language`), by code, in the site's order: the first language
         first. keep: each job's pages rendered kept in what it returns."""
+        # The templates compiled (the pages' and the theme's) kept for every job, build or serve.
+        keep_compiled(self.root / "build" / "compiled-templates")
         return {language.code: partial(self.language, data, into, site, language, mkdocs,
                                        {} if keep else None)
                 for language in data.corpus.languages.all}

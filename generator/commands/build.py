@@ -16,7 +16,7 @@ from generator.facts.official import OfficialTexts
 from generator.files import write_failure
 from generator.output.processes import in_processes
 from generator.output.publish import build_lock, published, recover, staging_folder, swap_in
-from generator.output.render import Docs, keep_compiled
+from generator.output.render import Docs
 from generator.output.shared_assets import link_alike
 from generator.output.site import build_site, show_mkdocs_warnings
 from generator.pipeline import load_corpus
@@ -87,7 +87,6 @@ def build(root: Path, site_url: str = "", *, allow_errors: bool = False,
             raise write_failure(err, root, _UNCHANGED) from err
         try:
             data = assembly.site_data(checked)
-            keep_compiled(root / "build" / "compiled-templates")
             in_processes(assembly.jobs(data, root / "build", staging, _whole))
             link_alike(staging, list(data.corpus.languages.codes))
             for name, text in assembly.root_pages(checked.corpus):

@@ -35,7 +35,7 @@ from generator.output.page_kinds import SiteData
 from generator.output.preview_site import PreviewSite, preview_lock, project_files
 from generator.output.processes import Background
 from generator.output.publish import lock_if_free, published, recover
-from generator.output.render import Known, keep_compiled
+from generator.output.render import Known
 from generator.pipeline import CorpusReader
 
 if TYPE_CHECKING:
@@ -152,8 +152,6 @@ class Preview:
                 return None
             self.assembly.fonts_known()
             data = self._site_data(checked)
-            # Compiled once for every language's process and the updates after them.
-            keep_compiled(self.preview.folder / "compiled-templates")
             jobs = self.assembly.jobs(data, self.preview.folder, self.site,
                                       partial(self.preview.build, theme=self.preview.theme()),
                                       keep=True)

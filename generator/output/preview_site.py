@@ -54,7 +54,6 @@ class PreviewSite:
         # Languages this process has built: a page another `serve` wrote but did not get to
         # build is newer than its HTML, and MkDocs' dirty build finds it.
         self._checked: set[str] = set()
-        self._theme_once = ThemeOnce(COMPILED, self.folder / "theme-files")
 
     def theme(self) -> bytes:
         """What every page's HTML is made with besides its Markdown: the base MkDocs config and
@@ -110,7 +109,8 @@ class PreviewSite:
                 os.utime(site / _page_url(path) / "index.html" if path in pages else site / path,
                          ns=(0, 0))
         marker.unlink(missing_ok=True)  # until this build ends, the language is not known good
-        mkdocs_build(with_own_plugins(site_config(config), self._theme_once), dirty=not whole)
+        mkdocs_build(with_own_plugins(site_config(config), ThemeOnce(COMPILED, COMPILED.folder)),
+                     dirty=not whole)
         # As build's: a missing address is answered by the root's 404 page, not Material's.
         (site / "404.html").unlink(missing_ok=True)
         if before is not None:

@@ -3,7 +3,6 @@ each language of a site is rendered and built by MkDocs apart from the others.""
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import gc
 import multiprocessing
 import os
@@ -96,8 +95,8 @@ def in_processes(jobs: dict[str, Callable[[], T]], workers: int | None = None) -
 def _with_parent(parent: int) -> None:
     """This process sent SIGTERM when its parent ends (Linux's PR_SET_PDEATHSIG), as when the
     parent is killed: its jobs are stopped, not left building for no one."""
-    libc_name = ctypes.util.find_library("c")
-    prctl = getattr(ctypes.CDLL(libc_name, use_errno=True), "prctl", None) if libc_name else None
+    # The program's own symbols, libc's among them (find_library would start ldconfig).
+    prctl = getattr(ctypes.CDLL(None, use_errno=True), "prctl", None)
     if prctl is not None:
         prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
     if os.getppid() != parent:  # it ended before that was asked
