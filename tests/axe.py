@@ -1,8 +1,9 @@
 """axe-core (pinned, installed by scripts/setup) in Chromium: which page is checked at which width.
 
 The first page of each kind (a language's characters, teams, sheets, sources, report, …) is
-checked at both widths, then every EVERY-th page of the kind, the widths taking turns. The plan is cut into shards, one test module each, so that
-pytest-xdist's workers share the site between them (axe over the whole site is the slow part)."""
+checked at both widths, then every EVERY-th page of the kind, the widths taking turns. The plan
+is cut into shards, one test module each, so that pytest-xdist's workers share the site between
+them (axe over the site is the slow part)."""
 from __future__ import annotations
 
 import json
