@@ -9,7 +9,8 @@ CSS pixel), beside a character page loaded the same way:
 - load: the time to the load event with the CPU throttled 4× (Emulation.setCPUThrottlingRate),
   the fastest of the loads: on a busy machine the wall clock runs slow by whatever else runs,
   and the fastest load is the nearest to an idle one's;
-- × chef: load over the character page's, within this run (the ratio holds across machines).
+- × chef: cpu and load over the character page's, within this run (the ratios hold across
+  machines better than the seconds).
 
 Usage: .venv/bin/python scripts/benchmark_report.py [SITE] [--lang CODE …] [--runs N]
 (default: site/, as built; every language; 5 loads of each page each way)
@@ -87,8 +88,8 @@ def main() -> None:
     site = Path(args.site)
     langs = args.lang or sorted(p.parent.name for p in site.glob("*/report"))
     print(f"{'page':<36} {'KiB':>5} {'elements':>8} {'cpu':>6} {'4× cpu':>6} {'load':>6} "
-          f"{'× chef':>6}   (390 px; load: CPU {THROTTLE}× slower, the fastest of "
-          f"{args.runs} cold loads; cpu: their main thread's median)")
+          f"{'× chef':>13}   (390 px; load: CPU {THROTTLE}× slower, the fastest of "
+          f"{args.runs} cold loads; cpu: the main thread's median)")
     worst = (0.0, "")
     with serve(site) as base, chromium() as browser:
         for lang in langs:
@@ -100,7 +101,7 @@ def main() -> None:
                 worst = max(worst, (THROTTLE * cpu, path))
                 print(f"{path:<36} {page.stat().st_size / 1024:>5.0f} {elements:>8} "
                       f"{cpu:>5.2f}s {THROTTLE * cpu:>5.2f}s {loaded:>5.2f}s "
-                      f"{loaded / chef:>6.2f}")
+                      f"{cpu / chef_cpu:>6.2f} {loaded / chef:>6.2f}")
             print(f"{lang + '/' + REFERENCE:<36} {'':>5} {chef_elements:>8} {chef_cpu:>5.2f}s "
                   f"{THROTTLE * chef_cpu:>5.2f}s {chef:>5.2f}s")
     print(f"the heaviest report page: {worst[1]}, {worst[0]:.2f} s at {THROTTLE}× its CPU")

@@ -21,9 +21,10 @@ SEVERITIES = {"error": N_("Errors"), "warning": N_("Warnings"), "info": N_("Info
 LABELS = {SUMMARY: N_("Translator's report"), COVERAGE: N_("Coverage"),
           TRANSLATABLE: N_("Translatable now")}
 # The elements a page adds to the theme's some 250: with them a cold load takes a 4× slower
-# CPU about 0.9 s (the theme's alone, 0.7 s); and the bytes of the findings' text, so that a
-# page of long quotes stays far below 300 KiB.
-ELEMENTS = 450
+# CPU under a second (the theme's alone, a character page's, some 0.6 s; scripts/
+# benchmark_report.py); and the bytes of the findings' text, so that a page of long quotes
+# stays far below 300 KiB.
+ELEMENTS = 380
 FINDING_BYTES = 150_000
 _BATCH = 6  # a row of "Translatable now": the row, its name, link and cells, the command
 _CHECK = 6  # a check's row: the row, its cells, its code and link
@@ -67,15 +68,18 @@ def _cut(items: Sequence[Item], cost: Callable[[Item], int], share: int,
          first: int = 0) -> list[tuple[Item, ...]]:
     """items in order, in runs about even whose costs add up to share at most (an item past it
     alone); first: what the first run holds already. One empty run for no items."""
-    total = first + sum(cost(item) for item in items)
-    target = total / max(1, math.ceil(total / share))
+    left = first + sum(cost(item) for item in items)
+    parts = max(1, math.ceil(left / share))
     runs: list[tuple[Item, ...]] = []
     run: list[Item] = []
     spent = first
     for item in items:
-        # Closed where the item would take it nearer past the target than short of it.
-        if run and (spent + cost(item) / 2 > target or spent + cost(item) > share):
+        # Even: each run near what is left over the runs left, closed where the item would
+        # take it further past that than it stays short of it.
+        even = len(runs) < parts - 1 and spent + cost(item) / 2 > left / (parts - len(runs))
+        if run and (even or spent + cost(item) > share):
             runs.append(tuple(run))
+            left -= spent
             run, spent = [], 0
         run.append(item)
         spent += cost(item)
