@@ -418,7 +418,7 @@ def page_text(site: Path, lang: str, path: str) -> str:
 def test_lists_are_in_the_languages_order(built, lang, townsfolk, first_term, last_term):
     site, _ = built
     home = page(site, lang, "")
-    roster = re.search(r'<p class="almanac-roster"[^>]*>(.*?)</p>', home).group(1)
+    roster = re.search(r'<p class="almanac-roster">(.*?)</p>', home).group(1)
     assert re.findall(r'<a href="[^"]+"[^>]*>([^<]+)</a>', roster) == townsfolk
     terms = re.findall(r'<li><a href="[^"]+"[^>]*>([^<]+)</a>', page(site, lang, "rules"))
     assert (terms[0], terms[-1], len(terms)) == (first_term, last_term, 8)

@@ -169,6 +169,42 @@ def test_the_index_is_served_as_utf8_with_the_synonyms(site_url):
     assert ["사망", "죽다", "죽음"] in index["config"]["fields"]["title"]["words"]
 
 
+def test_the_index_has_each_sites_own_language_and_no_lists_of_characters(built_site):
+    site, _ = built_site
+    docs = {lang: {doc["location"]: doc["text"] for doc in json.loads(
+        (site / lang / "search" / "search_index.json").read_text("utf-8"))["docs"]}
+        for lang in ("ko", "en")}
+    # The Drunk's almanac is English alone, the Alchemist's Korean alone: each site shows the
+    # other's as not yet translated, and searches it only by the page's names and ability.
+    assert ("characters/drunk/#해설" in docs["ko"], "characters/drunk/#almanac" in docs["en"]) \
+        == (False, True)
+    assert ("characters/alchemist/#해설" in docs["ko"],
+            "characters/alchemist/#almanac" in docs["en"]) == (True, False)
+    assert "characters/drunk/" in docs["ko"] and "characters/alchemist/" in docs["en"]
+    # A team page is found by its name, never by the characters it lists (each on its page).
+    assert (docs["ko"]["teams/minion/"], docs["en"]["teams/minion/"]) == ("하수인", "Minions")
+    assert [location for location in docs["en"] if location.startswith("#townsfolk")] == []
+
+
+# A question's own words, a word's other ending, a word of the players' thesaurus in the other
+# language of the site's texts: each query finds what the plain one does.
+@pytest.mark.parametrize("question,plain", [
+    ("what does madness mean", "madness"),
+    ("is the imp", "imp"),
+    ("how can the poisoner kill", "poisoner die"),  # kill ~ die, as the cards say it
+    ("ghosts vote", "dead vote"),  # a dead player is a ghost
+])
+def test_a_question_finds_what_its_words_find(page, site_url, question, plain):
+    found = worker_search(page, site_url, "en", [question, plain])
+    assert found[question][:3] == found[plain][:3] != []
+
+
+def test_an_english_query_finds_a_page_whose_text_is_korean(page, site_url):
+    # The Chef's page on the corpus's English site has its Korean card alone (악 플레이어 쌍).
+    assert worker_search(page, site_url, "en", ["evil pairs"])["evil pairs"][:1] == \
+        ["characters/chef/"]
+
+
 def test_the_hook_writes_plain_utf8_text_without_quoted_abilities_or_empty_sections(tmp_path):
     material = {"config": {"fields": {"title": {"boost": 10}}}, "docs": [
         {"location": "characters/chef/", "title": "요리사", "text": "<p>첫날 밤에 압니다.</p>"},
