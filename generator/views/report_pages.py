@@ -46,17 +46,12 @@ class ReportPage:
     # The checks it lists, each with all its findings and the page they begin on: the
     # summary's, those with findings; a severity's first page, every check of the severity.
     listed: tuple[CheckFindings, ...] = ()
+    count: int = 0  # its key's characters, batches or findings, on all its pages
 
     @property
     def address(self) -> str:
         """Its address from the language's root, as links write it (report/coverage-demon/)."""
         return "report/" if self.kind == SUMMARY else f"{self.path.removesuffix('.md')}/"
-
-    @property
-    def count(self) -> int:
-        """How many it shows: characters, batches, or (a severity's pages together) findings."""
-        return len(self.rows) + len(self.translatable) + \
-            sum(len(check.findings) for check in self.listed if self.kind == FINDINGS)
 
     @property
     def label(self) -> str:
@@ -117,7 +112,7 @@ def _findings(checks: Sequence[CheckFindings], severity: str) -> list[ReportPage
             groups[check.code] = replace(group, findings=(*group.findings, finding))
         pages.append(ReportPage(_path(FINDINGS, severity, part), FINDINGS, severity, part,
                                 len(runs), checks=tuple(groups.values()),
-                                listed=listed if part == 1 else ()))
+                                listed=listed if part == 1 else (), count=len(found)))
     return pages
 
 
@@ -142,16 +137,17 @@ def report_pages(view: ReportView) -> tuple[ReportPage, ...]:
     row = 3 + sections * (1 + len(view.langs))  # the row, its name and link, each cell's marks
     coverage = []
     for team in view.teams:
-        runs = _cut([r for r in view.rows if r.team == team], lambda _: row, ELEMENTS)
+        rows = [r for r in view.rows if r.team == team]
+        runs = _cut(rows, lambda _: row, ELEMENTS)
         coverage += [ReportPage(_path(COVERAGE, team, part), COVERAGE, team, part, len(runs),
-                                rows=run) for part, run in enumerate(runs, 1)]
+                                rows=run, count=len(rows)) for part, run in enumerate(runs, 1)]
     translatable = []
     for lang in dict.fromkeys(t.lang for t in view.translatable):
-        batches = _cut([t for t in view.translatable if t.lang == lang], lambda _: _BATCH,
-                       ELEMENTS)
+        batches = [t for t in view.translatable if t.lang == lang]
+        runs = _cut(batches, lambda _: _BATCH, ELEMENTS)
         translatable += [ReportPage(_path(TRANSLATABLE, lang, part), TRANSLATABLE, lang, part,
-                                    len(batches), translatable=batch)
-                         for part, batch in enumerate(batches, 1)]
+                                    len(runs), translatable=run, count=len(batches))
+                         for part, run in enumerate(runs, 1)]
     findings = [page for severity in SEVERITIES for page in _findings(view.checks, severity)]
     findings = [replace(page, listed=_with_pages(page.listed, findings)) for page in findings]
     summary = ReportPage("report.md", SUMMARY, listed=_with_pages(
