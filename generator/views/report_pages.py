@@ -144,10 +144,10 @@ def report_pages(view: ReportView) -> tuple[ReportPage, ...]:
     translatable = []
     for lang in dict.fromkeys(t.lang for t in view.translatable):
         batches = [t for t in view.translatable if t.lang == lang]
-        runs = _cut(batches, lambda _: _BATCH, ELEMENTS)
+        pieces = _cut(batches, lambda _: _BATCH, ELEMENTS)
         translatable += [ReportPage(_path(TRANSLATABLE, lang, part), TRANSLATABLE, lang, part,
-                                    len(runs), translatable=run, count=len(batches))
-                         for part, run in enumerate(runs, 1)]
+                                    len(pieces), translatable=piece, count=len(batches))
+                         for part, piece in enumerate(pieces, 1)]
     findings = [page for severity in SEVERITIES for page in _findings(view.checks, severity)]
     findings = [replace(page, listed=_with_pages(page.listed, findings)) for page in findings]
     summary = ReportPage("report.md", SUMMARY, listed=_with_pages(
