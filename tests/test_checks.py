@@ -42,6 +42,30 @@ def test_the_five_untranslated_english_entries(diagnostics):
          "Deviant: Ability, Flavor still in the other language; expected English text")]
 
 
+def test_what_the_official_card_gives_is_neither_unwritten_nor_untranslated(corpus, tmp_path):
+    """A section the card gives in the entry's language is official (translation/lacking.py:
+    covered), as the report and export-po count it: with the data, no finding asks for it."""
+    import json
+    import shutil
+
+    from generator.checks import run_checks
+    from generator.facts.official import load_official
+    from tests.conftest import ROOT
+    folder = shutil.copytree(ROOT / "tests/fixtures/official", tmp_path / "official")
+    roles = json.loads((folder / "roles.json").read_text(encoding="utf-8"))
+    roles.append({"id": "professor", "name": "Professor", "team": "townsfolk", "edition": "bmr",
+                  "reminders": [], "setup": False,
+                  "ability": "A made-up ability of the fixture's Professor.",
+                  "flavor": "A made-up flavor of the fixture's Professor."})
+    (folder / "roles.json").write_text(json.dumps(roles), encoding="utf-8")
+    professor = [(d.code, message(d, "en"))
+                 for d in run_checks(corpus, load_official(folder))
+                 if d.file == F004 and d.code in ("unwritten", "untranslated-entry") and
+                 "Professor" in message(d, "en")]
+    assert professor == [
+        ("unwritten", "Professor: not written yet (Almanac, How to run, Examples & notes)")]
+
+
 def test_the_six_unwritten_korean_entries(diagnostics):
     korean = [(line, message) for file, line, message in found(diagnostics, "unwritten")
               if file == F001]

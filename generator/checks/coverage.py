@@ -16,7 +16,7 @@ from generator.model import (
     Corpus,
     Entry,
 )
-from generator.translation.lacking import lacking
+from generator.translation.lacking import covered, lacking
 
 GLOSSARY_FILE = "content/glossary.yaml"
 
@@ -34,22 +34,31 @@ def _superseded(character: Character, entry: Entry, section: str) -> bool:
     return character.entries[entry.lang].status[section] == PRESENT
 
 
-@check(UNWRITTEN)
-def unwritten(corpus: Corpus):
+def _official(official: OfficialTexts | None, character: Character, entry: Entry,
+              section: str) -> bool:
+    """The official card gives the section in the entry's language: it is official, as the
+    report counts it (lacking.covered), not a text of the almanac's to write."""
+    return covered(official, character.id, entry.lang, section)
+
+
+@check(UNWRITTEN, official=True)
+def unwritten(corpus: Corpus, official: OfficialTexts | None):
     for character, entry in entries(corpus):
         lacking = [s for s in SECTIONS if entry.status[s] == PLACEHOLDER and
-                   not _superseded(character, entry, s)]
+                   not _superseded(character, entry, s) and
+                   not _official(official, character, entry, s)]
         if lacking:
             yield UNWRITTEN.at(entry.file, entry.line, entry.raw_name,
                                name=character.named(entry.lang, entry.name),
                                sections=tuple(lacking))
 
 
-@check(UNTRANSLATED_ENTRY)
-def untranslated_entry(corpus: Corpus):
+@check(UNTRANSLATED_ENTRY, official=True)
+def untranslated_entry(corpus: Corpus, official: OfficialTexts | None):
     for character, entry in entries(corpus):
         foreign = [s for s in SECTIONS if entry.status[s] == UNTRANSLATED and
-                   not _superseded(character, entry, s)]
+                   not _superseded(character, entry, s) and
+                   not _official(official, character, entry, s)]
         if foreign:
             first = entry.field_lines(foreign[0])[0]
             yield UNTRANSLATED_ENTRY.at(entry.file, first.line, first.text,
