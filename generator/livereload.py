@@ -22,6 +22,7 @@ from typing import Any, cast
 
 from generator.mkdocs_internals import ReloadServer
 from generator.model import visible
+from generator.output.preview_site import watched_files
 from generator.reception import Reception
 
 # How often the watched files are looked at, in seconds: an edit shows this much sooner.
@@ -132,7 +133,8 @@ class _BoundedRequest:
 
 class LiveServer(ReloadServer):
     """Serves `site` on 127.0.0.1:port (bound at once, so a port in use fails before any work);
-    `rebuild` runs on every change of a watched path and says whether the site changed."""
+    `rebuild` runs on every change of a watched path (begin_watching) and says whether the site
+    changed."""
 
     request_queue_size = BACKLOG
 
@@ -166,8 +168,16 @@ class LiveServer(ReloadServer):
             self._reception.stop()
             raise
         self.url = f"http://127.0.0.1:{self.server_address[1]}/"
-        # Watching from now on: an edit made while the first build runs is not missed.
-        self.start_watching(watched)
+        self._watched = tuple(watched)
+        self.watch_paths(self._watched)
+
+    def begin_watching(self, since: dict[Path, bytes | None] | None = None) -> None:
+        """Watch from now on (a thread: started once the first build has forked its processes);
+        since: the watched files as the first build read them, an update asked for at once
+        where one changed since (an edit made while it ran is not missed)."""
+        self.start_watching()
+        if since is not None and watched_files(self._watched) != since:
+            self.want_rebuild()
 
     def start_serving(self) -> None:
         self._reception.start()

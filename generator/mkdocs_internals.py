@@ -117,10 +117,14 @@ class ReloadServer(LiveReloadServer):
         self.build_delay = build_delay  # how long a rebuild waits for more changes
         self.error_handler = self._reloading_error_page
 
-    def start_watching(self, paths: Iterable[Path]) -> None:
-        """Watching from now on: an edit made before serving starts is not missed."""
+    def watch_paths(self, paths: Iterable[Path]) -> None:
+        """The paths watched once start_watching is called; the pages served from now on carry
+        the reload script."""
         for path in paths:
             self.watch(str(path))
+
+    def start_watching(self) -> None:
+        """Watching from now on (a thread: the watched files as they are now are the start)."""
         self.observer.start()
 
     def stop_watching(self) -> None:
@@ -136,13 +140,20 @@ class ReloadServer(LiveReloadServer):
             self._shutdown = True
             self._rebuild_cond.notify_all()
 
+    def want_rebuild(self) -> None:
+        """Rebuild as after a change of a watched path."""
+        with self._rebuild_cond:
+            self._want_rebuild = True
+            self._rebuild_cond.notify_all()
+
     def run(self) -> None:
         """Serve and rebuild until interrupted (Ctrl-C) or stopped."""
         self.start_serving()
         try:
             self._build_loop()
         finally:
-            self.shutdown(wait=True)
+            # MkDocs' shutdown joins the watching thread: not where it never started.
+            self.shutdown(wait=self.observer.is_alive())
 
     def answer(self, environ: dict[str, Any],
                start_response: Callable[..., Any]) -> Iterable[bytes] | None:

@@ -133,3 +133,28 @@ def test_serve_says_where_a_page_shows_letters_no_font_has_as_build_does(tmp_pat
     built = almanac("build", root=project)
     assert updated == _no_font_lines(built.stderr.splitlines())
     assert len(updated) == 2 and all("/docs/characters/imp.md:" in line for line in updated)
+
+
+def test_an_edit_made_while_the_first_build_runs_is_shown(tmp_path):
+    """Made once serve has read the texts (its first line), before it watches: it is updated
+    when the first build ends, as an edit made later is."""
+    project = site_project(tmp_path)
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "generator.cli", "serve", "--port", str(port)], cwd=project,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8",
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(ROOT)})
+    try:
+        out = Lines(server.stdout)
+        Lines(server.stderr)
+        out.next_with(" characters, ", 300)  # the counts: the texts are read
+        (project / "content" / "en" / "004_small.txt").write_text(
+            SMALL_ALMANAC.replace("The Chef counts pairs.", "The Chef counts pairs, meanwhile."),
+            "utf-8")
+        assert UPDATED.match(out.next_with(" preview updated in ", 300))["what"] == \
+            "ko 2 pages, en 2 pages"
+        assert b"The Chef counts pairs, meanwhile." in \
+            served(f"http://127.0.0.1:{port}/en/characters/chef/")
+    finally:
+        server.terminate()
+        server.wait()

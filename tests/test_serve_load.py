@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from generator.livereload import CONNECTIONS, OTHER_FILES, WAITING, LiveServer
+from generator.output.preview_site import watched_files
 from generator.reception import BUSY, LATE, LONG_HEAD, LONG_LINE
 from tests.conftest import ROOT
 
@@ -34,8 +35,10 @@ def make_server(root: Path, request_time: float = 60.0, connections: int = 4,
     site.mkdir()
     watched.mkdir()
     (site / "index.html").write_text(PAGE, encoding="utf-8")
-    return LiveServer(lambda: True, 0, site, [watched], request_time=request_time,
-                      connections=connections, waiting=waiting, send_time=send_time)
+    server = LiveServer(lambda: True, 0, site, [watched], request_time=request_time,
+                        connections=connections, waiting=waiting, send_time=send_time)
+    server.begin_watching()
+    return server
 
 
 @contextmanager
@@ -339,3 +342,25 @@ def test_a_request_for_a_language_still_being_built_waits_for_it(tmp_path):
         answer = read_all(waiting)
         waiting.close()
         assert answer.startswith(b"HTTP/1.0 200 OK\r\n") and b"<p>en</p>" in answer
+
+
+def test_an_edit_made_before_the_watching_began_is_updated_at_once(tmp_path):
+    """serve watches once its first build's processes are forked: a file that changed since
+    that build read it has an update done as the watching begins."""
+    (tmp_path / "site").mkdir()
+    watched = tmp_path / "watched"
+    watched.mkdir()
+    (watched / "text.txt").write_text("as read", encoding="utf-8")
+    read = watched_files([watched])
+    (watched / "text.txt").write_text("as edited meanwhile", encoding="utf-8")
+    updates = []
+    server = LiveServer(lambda: updates.append(1) is None, 0, tmp_path / "site", [watched])
+    with running(server):
+        server.begin_watching(read)
+        until(lambda: updates == [1])
+    untouched = []
+    server = LiveServer(lambda: untouched.append(1) is None, 0, tmp_path / "site", [watched])
+    with running(server):
+        server.begin_watching(watched_files([watched]))
+        time.sleep(1)
+        assert untouched == []

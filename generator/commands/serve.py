@@ -32,7 +32,12 @@ from generator.facts.official import OfficialTexts
 from generator.files import write_failure
 from generator.model import Corpus
 from generator.output.page_kinds import SiteData
-from generator.output.preview_site import PreviewSite, preview_lock, project_files
+from generator.output.preview_site import (
+    PreviewSite,
+    preview_lock,
+    project_files,
+    watched_files,
+)
 from generator.output.processes import Background
 from generator.output.publish import lock_if_free, published, recover
 from generator.output.render import Known
@@ -91,6 +96,7 @@ class Preview:
         self._rest: threading.Thread | None = None
         self._failure: Exception | None = None
         self._closing = False
+        self._seen: dict[Path, bytes | None] = {}
 
     def serve(self, server: LiveServer) -> int:
         """The first build, then the site served and updated after every edit until Ctrl-C:
@@ -103,6 +109,8 @@ class Preview:
             state = f"the last good one, in {self.site}"
         print(f"Serving the live preview at {server.url} ({state}; edits to content/, "
               "templates/ and mkdocs.yml show in the open page; Ctrl-C stops)", flush=True)
+        if self._rest is None:  # else once its languages are built
+            server.begin_watching(self._seen)
         try:
             with suppress(KeyboardInterrupt):
                 server.run()
@@ -144,6 +152,7 @@ class Preview:
     def _start(self) -> Arrivals | None:
         """What build says and checks, then every language built in processes of their own
         (as they end); None, with the reasons said, where nothing is to be built."""
+        self._seen = watched_files(self.watched)  # what an edit during the build changes
         try:
             checked = self.assembly.checked(self._corpus())
             self.assembly.say(checked)
@@ -181,6 +190,8 @@ class Preview:
             return
         finally:
             server.release()
+            if not self._closing:
+                server.begin_watching(self._seen)
         shown = ", ".join(f"{lang} {pages} pages" for lang, pages in rebuilt.items())
         print(f"{time.strftime('%H:%M:%S')} every language built in "
               f"{time.perf_counter() - start:.1f} s: {shown}", flush=True)

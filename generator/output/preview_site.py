@@ -8,7 +8,7 @@ import fcntl
 import json
 import logging
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
@@ -42,6 +42,19 @@ def _merge_search_index(index: Path, before: dict, removed: set[str]) -> None:
 def project_files(folder: Path) -> dict[Path, bytes]:
     """Every file under folder, by path, with its bytes."""
     return {path: path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+def watched_files(paths: Iterable[Path]) -> dict[Path, bytes | None]:
+    """Every file of paths (folders, files), with its bytes (None: it cannot be read)."""
+    found: dict[Path, bytes | None] = {}
+    for path in paths:
+        for file in sorted(path.rglob("*")) if path.is_dir() else [path]:
+            if file.is_file():
+                try:
+                    found[file] = file.read_bytes()
+                except OSError:
+                    found[file] = None
+    return found
 
 
 class PreviewSite:

@@ -1,11 +1,14 @@
 """Jobs run side by side in processes of their own, as many at once as the machine has cores:
-each language of a site is rendered and built by MkDocs apart from the others."""
+each language of a site is rendered and built by MkDocs apart from the others. build waits for
+them all (in_processes); serve takes each as it ends, from a process that runs them in the
+background (Background) while it serves those already built."""
 from __future__ import annotations
 
 import ctypes
 import gc
 import multiprocessing
 import os
+import pickle
 import signal
 import sys
 import traceback
@@ -19,17 +22,26 @@ from generator.errors import AlmanacError
 _FORK = multiprocessing.get_context("fork")
 T = TypeVar("T")
 _PR_SET_PDEATHSIG = 1  # linux/prctl.h
+# What a process answers, its first byte: done (what it returned follows, pickled), failed
+# (the exception), a job ended in the background (its name, a NUL, what it returned).
+_DONE, _FAILED, _ARRIVED = b"d", b"f", b"a"
+
+
+def _failure(err: BaseException) -> bytes:
+    try:
+        return _FAILED + pickle.dumps(err)
+    except Exception:  # noqa: BLE001 - an exception that does not pickle
+        return _FAILED + pickle.dumps(RuntimeError(f"{type(err).__name__}: {err}"))
 
 
 def _run(job: Callable[[], Any], answer: Connection) -> None:
-    """In the child: (True, what the job returned) when it is done, else (False, the exception
-    it raised: an AlmanacError, an OSError or MkDocs' Abort reach the user as they would have
-    without the process)."""
+    """In the child: what the job returned, or the exception it raised (an AlmanacError, an
+    OSError or MkDocs' Abort reach the user as they would have without the process)."""
     # What the parent holds stays as it is: never scanned by the collector again (a tenth of
     # a language's build went to scanning it) nor copied by writes to its counts.
     gc.freeze()
     try:
-        answer.send((True, job()))
+        answer.send_bytes(_DONE + pickle.dumps(job(), pickle.HIGHEST_PROTOCOL))
     except KeyboardInterrupt:  # Ctrl-C reaches the parent too, which says nothing more
         sys.exit(130)
     except BaseException as err:  # noqa: BLE001 - every failure goes back to the parent
@@ -37,10 +49,7 @@ def _run(job: Callable[[], Any], answer: Connection) -> None:
         if not isinstance(err, AlmanacError | OSError) and \
                 type(err).__module__.split(".")[0] != "mkdocs":
             traceback.print_exc()  # a bug: its traceback, as without the process
-        try:
-            answer.send((False, err))
-        except Exception:  # noqa: BLE001 - an exception that does not pickle
-            answer.send((False, RuntimeError(f"{type(err).__name__}: {err}")))
+        answer.send_bytes(_failure(err))
     finally:
         answer.close()
 
@@ -50,10 +59,24 @@ def as_done(jobs: dict[str, Callable[[], T]], workers: int | None = None
     """Run every job, started in the order given, at most `workers` (default: the cores) at
     once; with one job or one core in this process. Each job's name and what it returned, as
     each ends; the first failure is raised here once the jobs running are stopped."""
-    workers = max(1, min(workers or os.cpu_count() or 1, len(jobs)))
-    if workers == 1:
+    if _workers(jobs, workers) == 1:
         for name, job in jobs.items():
             yield name, job()
+        return
+    for name, kept in _ended(jobs, workers):
+        yield name, pickle.loads(kept)
+
+
+def _workers(jobs: dict[str, Callable[[], Any]], workers: int | None) -> int:
+    return max(1, min(workers or os.cpu_count() or 1, len(jobs)))
+
+
+def _ended(jobs: dict[str, Callable[[], Any]], workers: int | None) -> Iterator[tuple[str, bytes]]:
+    """as_done, what each job returned left pickled."""
+    workers = _workers(jobs, workers)
+    if workers == 1:
+        for name, job in jobs.items():
+            yield name, pickle.dumps(job(), pickle.HIGHEST_PROTOCOL)
         return
     waiting = list(jobs.items())
     running: dict[Connection, tuple[str, multiprocessing.process.BaseProcess]] = {}
@@ -70,17 +93,16 @@ def as_done(jobs: dict[str, Callable[[], T]], workers: int | None = None
                 assert isinstance(done, Connection)
                 name, ended = running.pop(done)
                 try:
-                    finished, result = done.recv()
+                    answer = done.recv_bytes()
                 except EOFError:  # killed or interrupted before it could answer
                     ended.join()
-                    finished, result = False, AlmanacError(
-                        f"the process building '{name}' ended before it finished (exit status "
-                        f"{ended.exitcode})")
+                    raise AlmanacError(f"the process building '{name}' ended before it "
+                                       f"finished (exit status {ended.exitcode})") from None
                 ended.join()
                 done.close()
-                if not finished:
-                    raise result
-                yield name, result
+                if answer[:1] == _FAILED:
+                    raise pickle.loads(answer[1:])
+                yield name, answer[1:]
     finally:
         for _, left in running.values():
             left.kill()  # a build of its own staging folder, which the caller removes
@@ -109,14 +131,14 @@ def _stopped(*_: Any) -> None:
 
 def _coordinate(jobs: dict[str, Callable[[], Any]], workers: int | None, parent: int,
                 answer: Connection) -> None:
-    """In the coordinating process: (None, (name, result)) sent as each job ends, then _run's
-    (True, None), or (False, the failure)."""
+    """In the coordinating process: each job's name and result sent on as it ends, as they
+    came (never unpickled here), then _run's answer."""
     signal.signal(signal.SIGTERM, _stopped)
     _with_parent(parent)
 
     def every() -> None:
-        for arrived in as_done(jobs, workers):
-            answer.send((None, arrived))
+        for name, kept in _ended(jobs, workers):
+            answer.send_bytes(_ARRIVED + name.encode("utf-8") + b"\0" + kept)
     _run(every, answer)
 
 
@@ -136,18 +158,18 @@ class Background:
         try:
             while True:
                 try:
-                    done, value = self._answers.recv()
+                    answer = self._answers.recv_bytes()
                 except EOFError:
                     self._process.join()
                     raise AlmanacError("the process building the languages ended before it "
                                        f"finished (exit status {self._process.exitcode})"
                                        ) from None
-                if done is None:
-                    yield value
-                elif done:
+                if answer[:1] == _DONE:
                     return
-                else:
-                    raise value
+                if answer[:1] == _FAILED:
+                    raise pickle.loads(answer[1:])
+                name, _, kept = answer[1:].partition(b"\0")
+                yield name.decode("utf-8"), pickle.loads(kept)
         finally:
             self.stop()
             self._answers.close()
