@@ -38,6 +38,7 @@ class Lines:
         self.lines: list[str] = []
         self.times: list[float] = []  # when each line arrived (time.monotonic)
         self.seen = 0
+        self.ended = False  # the stream closed: the process ended, no line will come
         self._arrived = threading.Condition()
         threading.Thread(target=self._read, args=(stream,), daemon=True).start()
 
@@ -47,13 +48,18 @@ class Lines:
                 self.lines.append(line.rstrip("\n"))
                 self.times.append(time.monotonic())
                 self._arrived.notify_all()
+        with self._arrived:
+            self.ended = True
+            self._arrived.notify_all()
 
     def next_with(self, text: str, timeout: float) -> str:
-        """The next line (after those already returned) that holds text."""
+        """The next line (after those already returned) that holds text; failing at once when
+        the stream ends without it."""
         def found() -> bool:
             return any(text in line for line in self.lines[self.seen:])
         with self._arrived:
-            assert self._arrived.wait_for(found, timeout), (text, self.lines)
+            self._arrived.wait_for(lambda: found() or self.ended, timeout)
+            assert found(), (text, "ended" if self.ended else "timed out", self.lines)
             index = next(i for i in range(self.seen, len(self.lines)) if text in self.lines[i])
             self.seen = index + 1
             return self.lines[index]

@@ -86,13 +86,19 @@ def test_a_site_for_it_linking_every_language(project, built):
 
 
 def test_the_report_has_three_language_columns(project, built):
-    report = (project / "site" / "en" / "report" / "index.html").read_text(encoding="utf-8")
+    report = project / "site" / "en" / "report"
+    coverage = "".join(page.read_text(encoding="utf-8")
+                       for page in sorted(report.glob("coverage-*/index.html")))
     # Each cell states every language; progress has a row for each.
-    steward = re.search(r'<tr data-id="steward".*?</tr>', report, re.S).group(0)
-    assert re.findall(r'data-lang="(\w+)" data-section="ability"', steward) == ["ko", "en", "ja"]
-    assert report.count('data-lang="ja" data-section=') == \
-        report.count('data-lang="en" data-section=') == 79 * 5
-    assert '<tr data-lang="ja"><th lang="ja">Japanese</th>' in report
+    steward = re.search(r'<tr data-id="steward".*?</tr>', coverage, re.S).group(0)
+    ability = re.findall(r'data-lang="(\w+)" title="\w+ · Ability: ', steward)
+    assert ability == ["ko", "en", "ja"]
+    rows = coverage.count("<tr data-id=")
+    assert rows == 79
+    for lang in ("ko", "en", "ja"):
+        assert len(re.findall(rf'almanac-status-\w+" data-lang="{lang}"', coverage)) == rows * 5
+    summary = (report / "index.html").read_text(encoding="utf-8")
+    assert '<tr data-lang="ja"><th lang="ja">Japanese</th>' in summary
 
 
 def test_a_po_export_for_it(project):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from operator import attrgetter
 from typing import Any
 
@@ -221,16 +221,14 @@ REPORT_TEMPLATES = {SUMMARY: "report.md.j2", COVERAGE: "report/coverage.md.j2",
                     TRANSLATABLE: "report/translatable.md.j2", FINDINGS: "report/findings.md.j2"}
 
 
-def _report(kind: str) -> Callable[[LanguageViews], Made]:
+def _report(kind: str, views: LanguageViews) -> Made:
     """The report's pages of one kind (views/report_pages.py): the summary, or each part of
     the coverage, the translatable batches or the findings, by its path from docs/."""
-    def made(views: LanguageViews) -> Made:
-        for part in views.report_pages:
-            if part.kind == kind:
-                yield "" if kind == SUMMARY else part.path.removesuffix(".md"), {
-                    "report": views.report, "part": part, "pages": views.report_pages,
-                    "sections": SECTIONS}
-    return made
+    for part in views.report_pages:
+        if part.kind == kind:
+            yield "" if kind == SUMMARY else part.path.removesuffix(".md"), {
+                "report": views.report, "part": part, "pages": views.report_pages,
+                "sections": SECTIONS}
 
 
 def _sources(views: LanguageViews) -> Made:
@@ -260,9 +258,10 @@ KINDS = (
     PageKind("scriptsheets/{}.md", "scriptsheet/page.md.j2", _script_sheets, SHEETS),
     PageKind("nightsheets/{}.md", "nightsheet/page.md.j2", _night_sheets, SHEETS),
     PageKind("nightsheets/onuw-set-{}.md", "narration/page.md.j2", _narrations, SHEETS),
-    PageKind("report.md", REPORT_TEMPLATES[SUMMARY], _report(SUMMARY), REPORT, alone=True),
+    PageKind("report.md", REPORT_TEMPLATES[SUMMARY], partial(_report, SUMMARY), REPORT,
+             alone=True),
     # Its parts, which grow with the corpus: the summary links them.
-    *(PageKind("{}.md", REPORT_TEMPLATES[kind], _report(kind))
+    *(PageKind("{}.md", REPORT_TEMPLATES[kind], partial(_report, kind))
       for kind in (COVERAGE, TRANSLATABLE, FINDINGS)),
     PageKind("{}", "source.md.j2", _sources),  # sources/<file under content/>.md
 )
