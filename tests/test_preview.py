@@ -88,7 +88,11 @@ class Live:
         """The Steward's How to run ends "Put the Steward to sleep: <word>.", whatever word an
         earlier test left there (a test that failed leaves the next its own start)."""
         path = self.project / STEWARD
-        path.write_text(asleep(path.read_text(encoding="utf-8"), word), encoding="utf-8")
+        # Saved whole (renamed over it): an update never reads it half written, as it may when
+        # two writes come a tenth of a second apart (the one after shows it whole again).
+        saved = path.with_name(".saving")
+        saved.write_text(asleep(path.read_text(encoding="utf-8"), word), encoding="utf-8")
+        os.replace(saved, path)
 
     def served(self, path: str) -> str:
         with urllib.request.urlopen(self.url + path) as answer:
