@@ -46,7 +46,9 @@ def print_sheets(args: argparse.Namespace) -> int:
         raise AlmanacError("--lang names no language; give `all` or codes separated by commas "
                            "(ko,en,de), or leave it out for content/languages.yaml's")
     with Printer() as printer:
-        from generator.output.sheets import KINDS, sheet_html  # imported while Chromium starts
+        from generator.output.render import keep_compiled  # imported while Chromium starts
+        from generator.output.sheets import KINDS, sheet_html
+        keep_compiled(args.root / "build" / "compiled-templates")  # build's, compiled once
         from generator.views.scriptsheet import ScriptSheet
         run = _sheets(args, args.lang, KINDS)
         folder.mkdir(exist_ok=True)  # only once the script and languages are known good

@@ -11,7 +11,7 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from jinja2 import (
@@ -32,10 +32,12 @@ from generator.facts.language_codes import native_name
 from generator.facts.languages import autonyms, display_name
 from generator.model import Corpus
 from generator.output.isolation import isolated
-from generator.output.page_kinds import Page
 from generator.views import labels
 from generator.views.characters import other_language
 from generator.views.writing import written_in
+
+if TYPE_CHECKING:  # the page kinds import every view: a sheet printed needs none of them
+    from generator.output.page_kinds import Page
 
 # HTML's and Markdown's marks as numeric references: one form that stays text in Markdown,
 # in raw HTML, in attributes, in YAML front matter and in the titles MkDocs prints unescaped.
@@ -289,7 +291,7 @@ def _html_root(path: str, directory_urls: bool = True) -> str:
 # The Markdown of each (language, page path) with the page it was rendered from: a page that
 # compares equal (template and view data) is not rendered again. Valid while the templates and
 # the data files (which the environment's globals read) stay as they were.
-Known = dict[tuple[str, str], tuple[Page, str]]
+Known = dict[tuple[str, str], tuple["Page", str]]
 
 
 def rendered(corpus: Corpus, lang: str, templates: Path, pages: Iterable[Page],
